@@ -1,0 +1,138 @@
+import Foundation
+import CropScenario
+import CropEngine
+import CropGoldens
+
+enum Commands {
+    static func scenarioPaths(_ paths: [String], command: String) throws -> [String] {
+        var out: [String] = []
+        for p in paths {
+            do { out += try FileIO.scenarioFiles(p) } catch { throw ReplayFailure.badInput(error.description) }
+        }
+        if out.isEmpty { throw UsageError(message: "no scenario files found in \(paths.joined(separator: ", "))", command: command) }
+        return out
+    }
+
+    static func run(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "run", flags: ["--frames"], options: ["--out", "--jobs"])
+        guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<scenario.json>'", command: "run") }
+        var options = RunOptions()
+        options.outDir = a.options["--out"] ?? "out"
+        options.frames = a.flags.contains("--frames")
+        options.jobs = try a.int("--jobs", min: 1, max: 256, command: "run") ?? Parallel.defaultJobs
+        let files = try scenarioPaths(a.positionals, command: "run")
+        // Validate everything before writing anything.
+        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        try checkUniqueNames(loaded)
+        for l in loaded {
+            let dir = try RunOutput.run(l, options: options)
+            console.out("\(l.scenario.file): wrote \(dir)/")
+        }
+        return 0
+    }
+
+    static func checkUniqueNames(_ loaded: [LoadedScenario]) throws {
+        var seen: [String: String] = [:]
+        for l in loaded {
+            if let other = seen[l.scenario.name] {
+                throw ReplayFailure.badInput("\(l.scenario.file): name \"\(l.scenario.name)\" is also used by \(other); scenario names must be unique")
+            }
+            seen[l.scenario.name] = l.scenario.file
+        }
+    }
+
+    static func validate(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "validate", flags: [], options: [])
+        guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<path>'", command: "validate") }
+        let files = try scenarioPaths(a.positionals, command: "validate")
+        var failed = false
+        for f in files {
+            do {
+                let l = try LoadedScenario.load(path: f)
+                let trace = try l.replay()
+                console.out("\(f): ok (\(l.scenario.name), \(trace.frames.count) frames)")
+            } catch let e as ReplayFailure {
+                console.err("Error: \(e.description)")
+                failed = true
+            }
+        }
+        return failed ? 2 : 0
+    }
+
+    static func presets(_ args: [String], _ console: Console) throws -> Int32 {
+        _ = try Arguments(args, command: "presets", flags: [], options: [])
+        for p in Preset.all {
+            console.out("\(p.name)")
+            console.out("  \(p.summary)")
+            let editor = p.editorNode.serialized(indent: 2, level: 1)
+            console.out("  editor: " + editor)
+            console.out("")
+        }
+        return 0
+    }
+
+    static func check(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "check", flags: [], options: ["--golden", "--tolerance", "--max-diff-ratio", "--artifacts", "--junit", "--jobs", "--shard"])
+        var options = CheckOptions()
+        options.goldenDir = a.options["--golden"] ?? "golden"
+        options.tolerance = try a.int("--tolerance", min: 0, max: 255, command: "check") ?? 0
+        options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1, command: "check") ?? 0
+        options.artifactsDir = a.options["--artifacts"]
+        options.jobs = try a.int("--jobs", min: 1, max: 256, command: "check") ?? Parallel.defaultJobs
+        let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
+        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        try checkUniqueNames(loaded)
+        var results: [CheckResult] = []
+        for l in loaded {
+            let r = try GoldenCheck.check(l, options: options)
+            results.append(r)
+            switch r.status {
+            case .passed: console.out("PASS \(l.scenario.name)")
+            default:
+                console.out("\(r.status == .stale ? "STALE" : "FAIL") \(l.scenario.name) (\(l.scenario.file))")
+                for p in r.problems { console.out("  \(p)") }
+            }
+        }
+        if let dir = options.artifactsDir, results.contains(where: { $0.status != .passed }) {
+            do { try FileIO.writeAtomically(dir + "/report.html", Reports.html(results)) } catch { throw ReplayFailure.badInput(error.description) }
+            console.out("report: \(dir)/report.html")
+        }
+        if let junit = a.options["--junit"] {
+            do { try FileIO.writeAtomically(junit, Reports.junit(results)) } catch { throw ReplayFailure.badInput(error.description) }
+        }
+        let failed = results.filter { $0.status != .passed }.count
+        console.out("\(results.count - failed) passed, \(failed) failed")
+        return failed > 0 ? 1 : 0
+    }
+
+    static func record(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "record", flags: ["--missing"], options: ["--golden", "--jobs"])
+        let golden = a.options["--golden"] ?? "golden"
+        let jobs = try a.int("--jobs", min: 1, max: 256, command: "record") ?? Parallel.defaultJobs
+        let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "record")
+        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        try checkUniqueNames(loaded)
+        var total = 0
+        for l in loaded {
+            let changes = try GoldenCheck.record(l, goldenDir: golden, onlyMissing: a.flags.contains("--missing"), jobs: jobs)
+            for c in changes { console.out(c) }
+            total += changes.count
+        }
+        console.out(total == 0 ? "goldens unchanged (\(loaded.count) scenarios)" : "\(total) golden files written for \(loaded.count) scenarios")
+        return 0
+    }
+
+    static func demo(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "demo", flags: [], options: ["--out"])
+        var options = RunOptions()
+        options.outDir = a.options["--out"] ?? "out/demo"
+        for (name, text) in DemoScenarios.all {
+            let l = try LoadedScenario.load(text: text, file: "<built-in \(name)>", name: name)
+            let dir = try RunOutput.run(l, options: options)
+            let trace = try l.replay()
+            console.out("\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map { $0.name }.joined(separator: ", ")))")
+        }
+        console.out("Look at \(options.outDir)/*/snapshots/*.png and trace.json.")
+        return 0
+    }
+}

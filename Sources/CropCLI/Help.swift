@@ -1,0 +1,108 @@
+/// Help texts: `USAGE:` and `OPTIONS:` on stdout.
+enum Help {
+    static let version = "0.1.0"
+
+    static let usages: [String: String] = [
+        "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--jobs <n>]",
+        "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--jobs <n>]",
+        "record": "cropreplay record [<path>...] [--golden <dir>] [--missing] [--jobs <n>]",
+        "validate": "cropreplay validate <path>...",
+        "presets": "cropreplay presets",
+        "demo": "cropreplay demo [--out <dir>]",
+    ]
+
+    static let details: [String: String] = [
+        "run": """
+        OVERVIEW: Replay scenarios and write their trace, snapshots and crops.
+
+        USAGE: \(usages["run"]!)
+
+        ARGUMENTS:
+          <scenario.json>         Scenario files (or folders of them).
+
+        OPTIONS:
+          --out <dir>             Output folder; each scenario writes <dir>/<name>/ (default: out).
+          --frames                Also write every frame as frames/NNNN.png.
+          --jobs <n>              Threads for rendering (default: all cores). Output is identical for any n.
+          -h, --help              Show help information.
+        """,
+        "check": """
+        OVERVIEW: Replay scenarios and compare traces and snapshots with their goldens.
+
+        USAGE: \(usages["check"]!)
+
+        ARGUMENTS:
+          <path>                  Scenario files or folders (default: scenarios).
+
+        OPTIONS:
+          --golden <dir>          Golden folder (default: golden). Never written by check.
+          --tolerance <n>         Largest channel difference (0-255) that still counts as equal (default: 0).
+          --max-diff-ratio <r>    Fraction of pixels (0-1) allowed to differ (default: 0).
+          --artifacts <dir>       Write expected/actual/diff PNGs and report.html for failures here.
+          --junit <file>          Write a JUnit XML report.
+          --jobs <n>              Threads for rendering (default: all cores).
+          -h, --help              Show help information.
+
+        Exit status: 0 all passed, 1 a mismatch, missing or stale golden, 2 bad input.
+        """,
+        "record": """
+        OVERVIEW: Write or update goldens (trace.json and snapshot PNGs) for scenarios.
+
+        USAGE: \(usages["record"]!)
+
+        ARGUMENTS:
+          <path>                  Scenario files or folders (default: scenarios).
+
+        OPTIONS:
+          --golden <dir>          Golden folder (default: golden).
+          --missing               Only add goldens that do not exist yet.
+          --jobs <n>              Threads for rendering (default: all cores).
+          -h, --help              Show help information.
+        """,
+        "validate": """
+        OVERVIEW: Check scenario files without rendering (decode, validate, replay the state machine).
+
+        USAGE: \(usages["validate"]!)
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """,
+        "presets": """
+        OVERVIEW: Print the built-in editor presets and their parameters.
+
+        USAGE: \(usages["presets"]!)
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """,
+        "demo": """
+        OVERVIEW: Replay the built-in demo scenarios (no files needed) with snapshots.
+
+        USAGE: \(usages["demo"]!)
+
+        OPTIONS:
+          --out <dir>             Output folder (default: out/demo).
+          -h, --help              Show help information.
+        """,
+    ]
+
+    static let main = """
+    OVERVIEW: Headless gesture-replay simulation for photo-crop editors.
+
+    USAGE: cropreplay <subcommand>
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      run                     Replay scenarios; write trace.json, snapshots, crops, frames.
+      check                   Compare replays with goldens (exit 1 on a mismatch).
+      record                  Write or update goldens.
+      validate                Check scenario files without rendering.
+      presets                 Print the built-in editor presets.
+      demo                    Replay the built-in scenarios into out/demo.
+
+      See 'cropreplay help <subcommand>' for detailed help.
+    """
+}

@@ -1,0 +1,62 @@
+import CropGeometry
+import CropScenario
+
+/// Progress of a settle curve at time t since it started (SPEC section 7).
+public enum CurveProgress {
+    /// (progress, finished) at time t for the curve. `.none` is always finished.
+    public static func at(_ t: Double, curve: AnimationCurve) -> (p: Double, done: Bool) {
+        switch curve {
+        case .none: return (1, true)
+        case .linear(let d): return timed(t, d) { $0 }
+        case .easeOut(let d): return timed(t, d) { Easing.easeOut.apply($0) }
+        case .easeInOut(let d): return timed(t, d) { Easing.easeInOut.apply($0) }
+        case .spring(let response, let damping):
+            let s = spring(t, response: response, dampingRatio: damping)
+            if abs(1 - s.p) < 1e-4 && abs(s.velocity) < 1e-3 { return (1, true) }
+            return (s.p, false)
+        }
+    }
+
+    static func timed(_ t: Double, _ duration: Double, _ ease: (Double) -> Double) -> (p: Double, done: Bool) {
+        if t >= duration - 1e-9 { return (1, true) }
+        return (ease(t / duration), false)
+    }
+
+    /// Closed-form spring from rest: stiffness (2 pi / response)^2, damping
+    /// 4 pi dampingRatio / response, mass 1; progress p and dp/dt.
+    public static func spring(_ t: Double, response: Double, dampingRatio zeta: Double) -> (p: Double, velocity: Double) {
+        let w0 = 2 * DetMath.pi / response
+        // x(t) = 1 - p(t) is the displacement from the target, x(0) = 1, x'(0) = 0.
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let decay = DetMath.exp(-zeta * w0 * t)
+            let (s, c) = DetMath.sinCos(wd * t)
+            let x = decay * (c + (zeta * w0 / wd) * s)
+            let dx = -decay * (w0 * w0 / wd) * s
+            return (1 - x, -dx)
+        } else if zeta == 1 {
+            let decay = DetMath.exp(-w0 * t)
+            let x = decay * (1 + w0 * t)
+            let dx = -w0 * w0 * t * decay
+            return (1 - x, -dx)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root)
+            let r2 = -w0 * (zeta + root)
+            let e1 = DetMath.exp(r1 * t)
+            let e2 = DetMath.exp(r2 * t)
+            let x = (r2 * e1 - r1 * e2) / (r2 - r1)
+            let dx = r1 * r2 * (e1 - e2) / (r2 - r1)
+            return (1 - x, -dx)
+        }
+    }
+}
+
+/// A running settle: from where the shown state was to a target, advanced by ticks.
+public struct Settle: Equatable, Sendable {
+    public var from: ViewState
+    public var to: ViewState
+    public var curve: AnimationCurve
+    /// Number of advances so far; animation time is ticks / fps.
+    public var ticks: Int
+}

@@ -1,0 +1,35 @@
+import CropGeometry
+import CropScenario
+
+/// A recognizer's phase as shown in the trace.
+public enum RecognizerPhase: String, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+
+    /// began or changed.
+    public var isActive: Bool { self == .began || self == .changed }
+    /// ended, cancelled or failed: possible again on the next frame.
+    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+}
+
+/// One recognizer (pan or pinch): its phase and its last cumulative values.
+public struct Recognizer: Equatable, Sendable {
+    public var phase: RecognizerPhase = .possible
+    public var translation = Point.zero
+    public var scale = 1.0
+    public var location = Point.zero
+
+    public init() {}
+
+    /// Why `event` is illegal from the current phase (SPEC section 6), or nil when legal.
+    public func illegalTransition(to next: GesturePhase) -> String? {
+        switch (phase, next) {
+        case (.possible, .began), (.possible, .failed): return nil
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): return nil
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return nil
+        case (.possible, _): return "\"\(next.rawValue)\" without \"began\""
+        case (.began, _), (.changed, _): return "\"\(next.rawValue)\" while already \(phase.rawValue) (expected changed, ended or cancelled)"
+        case (.ended, _), (.cancelled, _), (.failed, _):
+            return "\"\(next.rawValue)\" after \"\(phase.rawValue)\" in the same frame"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CropGeometry
+import CropScenario
+
+/// Crop rects of SPEC section 8.
+public enum CropMath {
+    /// The unrounded crop rect in image pixels for the shown state.
+    public static func rawRect(_ s: ViewState, layout: Layout, formula: CropFormula) -> Rect {
+        let f = layout.frameRect
+        switch formula {
+        case .geometric:
+            let image = layout.imageRect(s)
+            return Rect(x: (f.x - image.x) / s.k, y: (f.y - image.y) / s.k, width: f.width / s.k, height: f.height / s.k)
+        case .offsetFactor:
+            let W = layout.viewportWidth
+            let H = layout.viewportHeight
+            let iw = layout.imageWidth
+            let ih = layout.imageHeight
+            let box = layout.contentBox(s)
+            let ax = (W - iw * layout.kFit) / 2
+            let ay = (H - ih * layout.kFit) / 2
+            let zoom = s.k / layout.kFit
+            // Evaluated left to right, as the seed's formula is written.
+            let x = (f.x - box.x - ax * zoom) / zoom * iw / W
+            let y = (f.y - box.y - ay * zoom) / zoom * iw / W
+            let w = f.width / zoom * iw / W
+            let h = f.height / zoom * iw / W
+            return Rect(x: x, y: y, width: w, height: h)
+        }
+    }
+
+    /// The rounded rect (x, y, w, h) intersected with the image, or nil when empty.
+    public static func rounded(_ r: Rect, rounding: CropRounding, imageWidth: Int, imageHeight: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+        let iw = Double(imageWidth)
+        let ih = Double(imageHeight)
+        switch rounding {
+        case .integral:
+            let x0 = max(0, r.minX.rounded(.down))
+            let y0 = max(0, r.minY.rounded(.down))
+            let x1 = min(iw, r.maxX.rounded(.up))
+            let y1 = min(ih, r.maxY.rounded(.up))
+            guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite else { return nil }
+            return (Int(x0), Int(y0), Int(x1 - x0), Int(y1 - y0))
+        case .round:
+            guard r.width.isFinite, r.height.isFinite, r.x.isFinite, r.y.isFinite else { return nil }
+            let w = min(DetMath.round(r.width), iw)
+            let h = min(DetMath.round(r.height), ih)
+            guard w > 0, h > 0 else { return nil }
+            let x = min(max(DetMath.round(r.x), 0), iw - w)
+            let y = min(max(DetMath.round(r.y), 0), ih - h)
+            return (Int(x), Int(y), Int(w), Int(h))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import CropGeometry
+import CropScenario
+
+/// Replays a scenario's script through the engine, frame by frame (SPEC sections 5-8):
+/// expands steps into a timeline as the cursor moves, runs `until settled`,
+/// records snapshots and crops, and returns the trace. Pure: no I/O.
+public struct Replayer {
+    public let scenario: Scenario
+    public let engine: Engine
+    private var state: EngineState
+    private var expander: TimelineExpander
+    private var pending: [Int: [ScheduledAction]] = [:]
+    private var extra: [Int: [EngineAction]] = [:]
+    private var frames: [FrameRecord] = []
+    private var snapshots: [(name: String, frame: Int)] = []
+    private var crops: [CropRecord] = []
+    private var imageSizes: [(Int, Int)]
+
+    /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
+    public static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int) throws(ScenarioError) -> Trace {
+        var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight)
+        return try replayer.run()
+    }
+
+    init(scenario: Scenario, imageWidth: Int, imageHeight: Int) {
+        self.scenario = scenario
+        engine = Engine(editor: scenario.editor, fps: scenario.fps)
+        state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        expander = TimelineExpander(viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps)
+        imageSizes = [(imageWidth, imageHeight)]
+    }
+
+    private func fail(_ place: String, _ message: String) -> ScenarioError {
+        ScenarioError(file: scenario.file, place: place, message: message)
+    }
+
+    mutating func run() throws(ScenarioError) -> Trace {
+        frames.reserveCapacity(256)
+        record()
+        var cursor = 0
+        for step in scenario.script {
+            switch step.kind {
+            case .wait(let seconds):
+                cursor += expander.frames(seconds)
+            case .untilSettled:
+                cursor = try untilSettled(from: cursor, step: step)
+            case .snapshot(let name):
+                snapshots.append((name, cursor))
+            case .save(let save):
+                try advance(to: cursor, step: step)
+                try takeCrop(save, at: cursor, step: step)
+            default:
+                let result: (actions: [ScheduledAction], cursor: Int)
+                do {
+                    result = try expander.expand(step, cursor: cursor)
+                } catch {
+                    throw fail(error.place ?? step.path, error.message)
+                }
+                for action in result.actions { pending[action.frame, default: []].append(action) }
+                cursor = result.cursor
+            }
+            if cursor > Limits.maxFrames {
+                throw fail(step.path, "the script runs to frame \(cursor); the limit is \(Limits.maxFrames) frames")
+            }
+        }
+        try advance(to: cursor, step: nil)
+        return Trace(scenario: scenario.name, fps: scenario.fps, frames: frames, snapshots: snapshots, crops: crops, scenarioHash: scenario.sourceHash)
+    }
+
+    /// Advances the simulation until frame `n` is recorded.
+    private mutating func advance(to n: Int, step: Step?) throws(ScenarioError) {
+        while state.frame < n {
+            let f = state.frame + 1
+            do {
+                try engine.reduce(&state, .beginFrame(f))
+                if let extras = extra.removeValue(forKey: f) {
+                    for action in extras { try engine.reduce(&state, action) }
+                }
+                if let actions = pending.removeValue(forKey: f) {
+                    for scheduled in actions {
+                        switch scheduled.action {
+                        case .gesture(let event): try engine.reduce(&state, .gesture(event, step: scheduled.stepPath))
+                        case .restore: try engine.reduce(&state, .restore)
+                        case .resize(let w, let h): try engine.reduce(&state, .resize(width: w, height: h))
+                        }
+                    }
+                }
+                try engine.reduce(&state, .endEvents)
+                try engine.reduce(&state, .tick)
+            } catch {
+                throw fail(error.step, "frame \(error.frame): \(error.message)")
+            }
+            record()
+        }
+    }
+
+    private mutating func record() {
+        let s = state
+        frames.append(FrameRecord(
+            frame: s.frame, t: Double(s.frame) / Double(scenario.fps), pan: s.pan.phase, pinch: s.pinch.phase,
+            zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
+            valid: s.layout.isValid(s.shown), mask: s.mask, animating: s.settle != nil, events: s.events,
+            viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
+            frameRect: s.layout.frameRect, imageIndex: s.imageIndex))
+    }
+
+    private mutating func untilSettled(from cursor: Int, step: Step) throws(ScenarioError) -> Int {
+        var c = cursor
+        try advance(to: c, step: step)
+        let limit = cursor + 10 * scenario.fps
+        while state.isSettling {
+            c += 1
+            if c > limit || c > Limits.maxFrames {
+                throw fail(step.path, "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)")
+            }
+            try advance(to: c, step: step)
+        }
+        return c
+    }
+
+    private mutating func takeCrop(_ save: SaveStep, at cursor: Int, step: Step) throws(ScenarioError) {
+        let layout = state.layout
+        let raw = CropMath.rawRect(state.shown, layout: layout, formula: scenario.editor.crop.formula)
+        guard let r = CropMath.rounded(raw, rounding: scenario.editor.crop.rounding,
+                                       imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight)) else {
+            throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
+        }
+        var record = CropRecord(name: save.name, frame: cursor, x: r.x, y: r.y, width: r.w, height: r.h,
+                                circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex, loadsAsImageIndex: nil)
+        if save.thenLoad {
+            let index = imageSizes.count
+            imageSizes.append((r.w, r.h))
+            record.loadsAsImageIndex = index
+            extra[cursor + 1, default: []].append(.loadImage(index: index, width: r.w, height: r.h))
+        }
+        crops.append(record)
+    }
+}

@@ -1,0 +1,64 @@
+import CropGeometry
+import CropScenario
+
+/// One recorded frame: the trace fields of SPEC section 11 plus what the renderer needs.
+public struct FrameRecord: Equatable, Sendable {
+    public var frame: Int
+    public var t: Double
+    public var pan: RecognizerPhase
+    public var pinch: RecognizerPhase
+    public var zoom: Double
+    public var shown: ViewState
+    public var imageRect: Rect
+    public var valid: Bool
+    /// Mask visibility factor 0...1.
+    public var mask: Double
+    public var animating: Bool
+    public var events: [TraceEvent]
+    /// Viewport size in points on this frame.
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    /// The frame's bounding rect on this frame.
+    public var frameRect: Rect
+    /// Which image is shown (0 = the scenario's; i = the crop loaded by the i-th thenLoad).
+    public var imageIndex: Int
+    public var k: Double { shown.k }
+    public var isTouching: Bool { pan.isActive || pinch.isActive }
+}
+
+/// A crop taken by a `save` step.
+public struct CropRecord: Equatable, Sendable {
+    public var name: String
+    public var frame: Int
+    /// Integral rect in image pixels: x, y, width, height.
+    public var x: Int, y: Int, width: Int, height: Int
+    public var circleAlpha: Bool
+    /// The image the crop was taken from.
+    public var sourceImageIndex: Int
+    /// When `thenLoad`: the image index this crop becomes.
+    public var loadsAsImageIndex: Int?
+    /// Path relative to the scenario's output folder.
+    public var file: String { "crops/\(name).png" }
+}
+
+/// The outcome of replaying a scenario: every frame, snapshots and crops.
+public struct Trace: Equatable, Sendable {
+    public var scenario: String
+    public var fps: Int
+    public var frames: [FrameRecord]
+    /// Snapshot names and their frames, in script order.
+    public var snapshots: [(name: String, frame: Int)]
+    public var crops: [CropRecord]
+    /// Hash of the scenario text, recorded in goldens to detect stale ones.
+    public var scenarioHash: String
+
+    public static func == (a: Trace, b: Trace) -> Bool {
+        a.scenario == b.scenario && a.fps == b.fps && a.frames == b.frames && a.crops == b.crops
+            && a.snapshots.map { $0.name } == b.snapshots.map { $0.name } && a.snapshots.map { $0.frame } == b.snapshots.map { $0.frame }
+    }
+}
+
+/// The engine's version, written into every trace.
+public enum EngineVersion {
+    public static let current = "cropreplay-engine 1"
+}

@@ -1,0 +1,118 @@
+import Foundation
+import CropGeometry
+import CropScenario
+import CropEngine
+import CropRender
+
+/// Renders the frames of one replay: keeps the images (the scenario's and every
+/// crop loaded by `thenLoad`) and the layer maps per frame geometry, and renders
+/// frames in parallel with results independent of the thread count.
+public final class RenderSession: @unchecked Sendable {
+    public let loaded: LoadedScenario
+    public let trace: Trace
+    public let compositor: Compositor
+    /// Straight RGBA images by image index.
+    public private(set) var images: [RGBAImage]
+    private var premultiplied: [PremultipliedImage]
+    private var layerCache: [String: FrameLayers] = [:]
+    private let lock = NSLock()
+
+    public init(loaded: LoadedScenario, trace: Trace) {
+        self.loaded = loaded
+        self.trace = trace
+        compositor = Compositor(editor: loaded.scenario.editor, scale: loaded.scenario.editor.viewport.scale)
+        images = [loaded.image]
+        premultiplied = [PremultipliedImage(loaded.image)]
+        // Crops that become images, in order.
+        for crop in trace.crops {
+            if let index = crop.loadsAsImageIndex {
+                let source = images[crop.sourceImageIndex]
+                let cut = CropPixels.cut(source, x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+                if images.count == index {
+                    images.append(cut)
+                    premultiplied.append(PremultipliedImage(cut))
+                }
+            }
+        }
+    }
+
+    /// The pixels of a crop record.
+    public func cropImage(_ crop: CropRecord) -> RGBAImage {
+        CropPixels.cut(images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+    }
+
+    private func key(_ r: FrameRecord) -> String {
+        "\(r.viewportWidth)x\(r.viewportHeight)|\(r.frameRect)"
+    }
+
+    func layers(for record: FrameRecord) -> FrameLayers {
+        let k = key(record)
+        lock.lock()
+        if let cached = layerCache[k] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let built = compositor.layers(for: record)
+        lock.lock()
+        layerCache[k] = built
+        lock.unlock()
+        return built
+    }
+
+    /// Renders one frame.
+    public func render(frame n: Int) -> RGBFrame {
+        let record = trace.frames[n]
+        return compositor.render(record, image: premultiplied[record.imageIndex], layers: layers(for: record))
+    }
+
+    /// Renders the given frames over `jobs` threads, calling `body` with each frame
+    /// (from any thread; the order of calls is not defined, the frames are).
+    public func renderAll(_ frames: [Int], jobs: Int, body: @escaping @Sendable (Int, RGBFrame) throws -> Void) throws {
+        // Build layer maps first so threads only read them.
+        for n in frames { _ = layers(for: trace.frames[n]) }
+        try Parallel.forEach(count: frames.count, jobs: jobs) { i in
+            let n = frames[i]
+            try body(n, self.render(frame: n))
+        }
+    }
+}
+
+/// A bounded parallel loop whose first error wins.
+public enum Parallel {
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    public static func forEach(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+        guard count > 0 else { return }
+        let state = LoopState()
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for i in 0..<count { try body(i) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = state.next(limit: count) {
+                do { try body(i) } catch { state.fail(error) }
+            }
+        }
+        if let error = state.error { throw error }
+    }
+
+    final class LoopState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var index = 0
+        private(set) var error: Error?
+        func next(limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            if error != nil || index >= limit { return nil }
+            index += 1
+            return index - 1
+        }
+        func fail(_ e: Error) {
+            lock.lock()
+            if error == nil { error = e }
+            lock.unlock()
+        }
+    }
+}

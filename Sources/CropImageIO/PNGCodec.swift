@@ -1,0 +1,95 @@
+import CPNGShim
+import CropRender
+
+/// Errors of the image I/O stage.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libpng refused the data (corrupt, truncated, not a PNG, over a limit); its words.
+    case unreadable(String)
+    /// The image is larger than the limits (width, height).
+    case tooLarge(width: Int, height: Int)
+    case encodeFailed(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let why): return "not a readable PNG: \(why)"
+        case .tooLarge(let w, let h): return "image is \(w)x\(h); the limit is 16384x16384 and 100 MP"
+        case .encodeFailed(let why): return "PNG encoding failed: \(why)"
+        }
+    }
+}
+
+/// PNG reading and writing through libpng (via the C shim, so libpng's longjmp
+/// never crosses Swift).
+public enum PNGCodec {
+    public static let maxSide = 16384
+    public static let maxPixels = 100_000_000
+
+    /// Width and height from the header.
+    public static func size(of data: [UInt8]) throws(ImageError) -> (width: Int, height: Int) {
+        var w: UInt32 = 0, h: UInt32 = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
+        let rc = data.withUnsafeBufferPointer { buf in
+            cpng_read_size(buf.baseAddress, buf.count, &w, &h, &message)
+        }
+        if rc != 0 { throw .unreadable(string(message)) }
+        return (Int(w), Int(h))
+    }
+
+    /// Decodes any PNG to 8-bit straight RGBA (16-bit keeps the high byte; gray and
+    /// palette expanded; gamma and colour profiles ignored), refusing oversized images
+    /// before allocating their pixels.
+    public static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
+        var out = cpng_decoded()
+        let rc = data.withUnsafeBufferPointer { buf in
+            cpng_decode_rgba(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
+        }
+        defer { cpng_free(out.pixels) }
+        if rc != 0 {
+            let message = withUnsafeBytes(of: out.message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if message.contains("exceeds user limit") || message.contains("too many pixels") {
+                if let (w, h) = try? size(of: data) { throw .tooLarge(width: w, height: h) }
+            }
+            throw .unreadable(message.isEmpty ? "unknown libpng error" : message)
+        }
+        let w = Int(out.width), h = Int(out.height)
+        let pixels = [UInt8](UnsafeBufferPointer(start: out.pixels, count: w * h * 4))
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// How hard to compress.
+    public struct Compression: Sendable, Equatable {
+        public var level: Int32
+        /// -1 adaptive, 0...4 one filter.
+        public var filter: Int32
+        /// Goldens live in git: maximum zlib effort with adaptive filtering keeps them small.
+        public static let golden = Compression(level: 9, filter: -1)
+        /// Throwaway frames: fastest zlib with the Up filter.
+        public static let fast = Compression(level: 1, filter: 2)
+    }
+
+    public static func encode(_ frame: RGBFrame, _ compression: Compression = .fast) throws(ImageError) -> [UInt8] {
+        try encode(pixels: frame.pixels, width: frame.width, height: frame.height, channels: 3, compression)
+    }
+
+    public static func encode(_ image: RGBAImage, _ compression: Compression = .golden) throws(ImageError) -> [UInt8] {
+        try encode(pixels: image.pixels, width: image.width, height: image.height, channels: 4, compression)
+    }
+
+    static func encode(pixels: [UInt8], width: Int, height: Int, channels: Int32, _ c: Compression) throws(ImageError) -> [UInt8] {
+        var outPtr: UnsafeMutablePointer<UInt8>?
+        var outSize = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
+        let rc = pixels.withUnsafeBufferPointer { buf in
+            cpng_encode(buf.baseAddress, UInt32(width), UInt32(height), channels, c.level, c.filter, &outPtr, &outSize, &message)
+        }
+        defer { cpng_free(outPtr) }
+        guard rc == 0, let outPtr else { throw .encodeFailed(string(message)) }
+        return [UInt8](UnsafeBufferPointer(start: outPtr, count: outSize))
+    }
+
+    static func string(_ chars: [CChar]) -> String {
+        String(decoding: chars.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

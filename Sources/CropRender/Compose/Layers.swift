@@ -1,0 +1,103 @@
+import CropGeometry
+import CropScenario
+
+/// The precomputed coverage maps of the layers that depend only on the frame
+/// geometry (mask, border, grid), in pixel space. Built once per viewport and
+/// frame rect, shared read-only by every frame with that geometry.
+public struct FrameLayers: Sendable {
+    public let width: Int
+    public let height: Int
+    public let mask: CoverageMap?
+    public let border: CoverageMap?
+    public let grid: CoverageMap?
+
+    /// Sub-samples per axis used to place dash ends inside a pixel.
+    static let dashSamples = 8
+
+    public init(editor: EditorConfig, scale: Int, viewportWidth: Double, viewportHeight: Double, frameRect: Rect) {
+        let s = Double(scale)
+        let width = Int(DetMath.round(viewportWidth * s))
+        let height = Int(DetMath.round(viewportHeight * s))
+        self.width = width
+        self.height = height
+        let frame = Rect(x: frameRect.x * s, y: frameRect.y * s, width: frameRect.width * s, height: frameRect.height * s)
+        let hole = Shape.frame(editor.frame.shape, rect: frame, cornerRadius: editor.frame.cornerRadius * s)
+        mask = FrameLayers.maskMap(hole, region: editor.mask.region, width: width, height: height)
+        border = editor.border.flatMap { FrameLayers.borderMap($0, outline: hole, scale: s, width: width, height: height) }
+        grid = editor.grid.flatMap { FrameLayers.gridMap($0, frame: frame, shape: hole, scale: s, width: width, height: height) }
+    }
+
+    static func box(_ r: Rect, pad: Double = 1) -> (Int, Int, Int, Int) {
+        let x0 = (r.minX - pad).rounded(.down), y0 = (r.minY - pad).rounded(.down)
+        let x1 = (r.maxX + pad).rounded(.up), y1 = (r.maxY + pad).rounded(.up)
+        func clampInt(_ v: Double) -> Int { Int(max(-1, min(1_000_000, v))) }
+        return (clampInt(x0), clampInt(y0), clampInt(x1), clampInt(y1))
+    }
+
+    static func maskMap(_ hole: Shape, region: MaskRegion, width: Int, height: Int) -> CoverageMap {
+        let outsideRegion = region == .outside
+        return CoverageMap(width: width, height: height, box: box(hole.bounds), outside: outsideRegion ? 1 : 0) { x, y in
+            let a = hole.area(Double(x), Double(y), Double(x + 1), Double(y + 1))
+            return outsideRegion ? 1 - a : a
+        }
+    }
+
+    /// The stroke's outer and inner outlines and its centreline for a border position.
+    static func strokeOutlines(_ outline: Shape, width w: Double, position: BorderPosition) -> (outer: Shape?, inner: Shape?, center: Shape?) {
+        switch position {
+        case .inside: return (outline, outline.offset(-w), outline.offset(-w / 2))
+        case .outside: return (outline.offset(w), outline, outline.offset(w / 2))
+        case .center: return (outline.offset(w / 2), outline.offset(-w / 2), outline)
+        }
+    }
+
+    static func borderMap(_ border: BorderSpec, outline: Shape, scale s: Double, width: Int, height: Int) -> CoverageMap? {
+        let w = border.width * s
+        guard w > 0 else { return nil }
+        let (outerShape, inner, center) = strokeOutlines(outline, width: w, position: border.position)
+        guard let outer = outerShape else { return nil }
+        let dash = DashPattern(border.dash.map { $0 * s })
+        let path = center.map { CenterlinePath($0) }
+        let n = dashSamples
+        return CoverageMap(width: width, height: height, box: box(outer.bounds), outside: 0) { x, y in
+            let x0 = Double(x), y0 = Double(y), x1 = x0 + 1, y1 = y0 + 1
+            let solid = outer.area(x0, y0, x1, y1) - (inner?.area(x0, y0, x1, y1) ?? 0)
+            guard solid > 0, let dash, let path else { return solid }
+            var inStroke = 0
+            var lit = 0
+            for j in 0..<n {
+                let py = y0 + (Double(j) + 0.5) / Double(n)
+                for i in 0..<n {
+                    let px = x0 + (Double(i) + 0.5) / Double(n)
+                    guard outer.contains(px, py), !(inner?.contains(px, py) ?? false) else { continue }
+                    inStroke += 1
+                    if path.isLit(px, py, dash: dash) { lit += 1 }
+                }
+            }
+            if inStroke == 0 { return path.isLit(x0 + 0.5, y0 + 0.5, dash: dash) ? solid : 0 }
+            return solid * Double(lit) / Double(inStroke)
+        }
+    }
+
+    static func gridMap(_ grid: GridSpec, frame: Rect, shape: Shape, scale s: Double, width: Int, height: Int) -> CoverageMap? {
+        let gw = grid.width * s
+        guard gw > 0, grid.visibility != .never else { return nil }
+        let n = grid.lines
+        let xs = (1...n).map { frame.x + frame.width * Double($0) / Double(n + 1) }
+        let ys = (1...n).map { frame.y + frame.height * Double($0) / Double(n + 1) }
+        return CoverageMap(width: width, height: height, box: box(frame), outside: 0) { x, y in
+            let x0 = Double(x), y0 = Double(y), x1 = x0 + 1, y1 = y0 + 1
+            var ax = 0.0
+            for c in xs { ax += AreaMath.overlap(c - gw / 2, c + gw / 2, x0, x1) }
+            var ay = 0.0
+            for c in ys { ay += AreaMath.overlap(c - gw / 2, c + gw / 2, y0, y1) }
+            ax = min(ax, 1)
+            ay = min(ay, 1)
+            let fx = AreaMath.overlap(frame.minX, frame.maxX, x0, x1)
+            let fy = AreaMath.overlap(frame.minY, frame.maxY, y0, y1)
+            let lines = ax * fy + ay * fx - ax * ay
+            let inside = shape.area(x0, y0, x1, y1)
+            return lines * inside
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CropGeometry
+
+/// Exact areas of simple shapes intersected with axis-aligned boxes, in any unit.
+public enum AreaMath {
+    /// Length of [a0, a1] ∩ [b0, b1].
+    @inline(__always)
+    public static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+        let lo = a0 > b0 ? a0 : b0
+        let hi = a1 < b1 ? a1 : b1
+        return hi > lo ? hi - lo : 0
+    }
+
+    /// Area of rect ∩ box.
+    @inline(__always)
+    public static func rectBox(_ r: Rect, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        overlap(r.minX, r.maxX, x0, x1) * overlap(r.minY, r.maxY, y0, y1)
+    }
+
+    static func asin(_ t: Double) -> Double {
+        if t >= 1 { return DetMath.pi / 2 }
+        if t <= -1 { return -DetMath.pi / 2 }
+        return DetMath.atan2(t, (1 - t * t).squareRoot())
+    }
+
+    /// Integral of (sqrt(r^2 - x^2) - h) dx (antiderivative).
+    static func g(_ x: Double, _ h: Double, _ r: Double) -> Double {
+        let t = x / r
+        return 0.5 * ((1 - t * t).squareRoot() * x * r + r * r * asin(t) - 2 * h * x)
+    }
+
+    /// Area of the disc (centre 0, radius r) above the line y = h (h >= 0) between x0 and x1.
+    static func above(_ x0: Double, _ x1: Double, _ h: Double, _ r: Double) -> Double {
+        guard h < r else { return 0 }
+        let s = (r * r - h * h).squareRoot()
+        let a = min(max(x0, -s), s)
+        let b = min(max(x1, -s), s)
+        return g(b, h, r) - g(a, h, r)
+    }
+
+    /// Area of the disc (centre 0, radius r) ∩ [x0, x1] x [y0, y1].
+    static func discBoxCentered(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, _ r: Double) -> Double {
+        if x1 <= x0 || y1 <= y0 || r <= 0 { return 0 }
+        if y0 < 0 {
+            if y1 <= 0 { return discBoxCentered(x0, x1, -y1, -y0, r) }
+            return discBoxCentered(x0, x1, 0, -y0, r) + discBoxCentered(x0, x1, 0, y1, r)
+        }
+        return max(0, above(x0, x1, y0, r) - above(x0, x1, y1, r))
+    }
+
+    /// Area of the disc (centre c, radius r) ∩ box, exact; fast paths for boxes
+    /// wholly inside or outside.
+    public static func discBox(cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        let bx0 = x0 - cx, bx1 = x1 - cx, by0 = y0 - cy, by1 = y1 - cy
+        // Nearest and farthest distances from the centre to the box.
+        let nx = bx0 > 0 ? bx0 : (bx1 < 0 ? -bx1 : 0)
+        let ny = by0 > 0 ? by0 : (by1 < 0 ? -by1 : 0)
+        if nx * nx + ny * ny >= r * r { return 0 }
+        let fx = max(abs(bx0), abs(bx1))
+        let fy = max(abs(by0), abs(by1))
+        if fx * fx + fy * fy <= r * r { return (x1 - x0) * (y1 - y0) }
+        return discBoxCentered(bx0, bx1, by0, by1, r)
+    }
+
+    /// Area of a rounded rect (corner radius `radius`, clamped to half the sides) ∩ box.
+    public static func roundedRectBox(_ rect: Rect, radius: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        let full = rectBox(rect, x0, y0, x1, y1)
+        if full == 0 { return 0 }
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        if r <= 0 { return full }
+        var area = full
+        let corners = [
+            (rect.minX, rect.minY, rect.minX + r, rect.minY + r),  // top-left corner square and its circle centre
+            (rect.maxX - r, rect.minY, rect.maxX - r, rect.minY + r),
+            (rect.maxX - r, rect.maxY - r, rect.maxX - r, rect.maxY - r),
+            (rect.minX, rect.maxY - r, rect.minX + r, rect.maxY - r),
+        ]
+        for (sx, sy, ccx, ccy) in corners {
+            // The corner square [sx, sx + r] x [sy, sy + r] ∩ box.
+            let qx0 = max(sx, x0), qx1 = min(sx + r, x1)
+            let qy0 = max(sy, y0), qy1 = min(sy + r, y1)
+            if qx1 <= qx0 || qy1 <= qy0 { continue }
+            let square = (qx1 - qx0) * (qy1 - qy0)
+            let disc = discBox(cx: ccx, cy: ccy, r: r, qx0, qy0, qx1, qy1)
+            area -= square - disc
+        }
+        return max(0, area)
+    }
+}

@@ -1,0 +1,89 @@
+/// Coverage (0...1 per pixel) of one layer over a canvas, stored as runs per row so
+/// compositing skips empty pixels and blends full runs with one constant: built
+/// once per frame geometry and reused by every frame that shares it.
+public struct CoverageMap: Sendable {
+    public enum Run: Sendable, Equatable {
+        /// Pixels [x0, x1) fully covered.
+        case full(x0: Int, x1: Int)
+        /// Pixels [x0, x0 + count) with coverages values[offset ..< offset + count].
+        case partial(x0: Int, count: Int, offset: Int)
+    }
+    public let width: Int
+    public let height: Int
+    /// Runs per row (rows with none are empty).
+    public let rows: [[Run]]
+    public let values: [Float]
+
+    /// Builds a map from a coverage function evaluated for the pixels of `box`
+    /// (x0, y0, x1, y1 in pixels, clipped to the canvas); outside it coverage is `outside` (0 or 1).
+    public init(width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, coverage: (Int, Int) -> Double) {
+        self.width = width
+        self.height = height
+        let bx0 = max(0, box.0), by0 = max(0, box.1), bx1 = min(width, box.2), by1 = min(height, box.3)
+        var rows = [[Run]](repeating: [], count: height)
+        var values: [Float] = []
+        for y in 0..<height {
+            var runs: [Run] = []
+            let inBox = y >= by0 && y < by1 && bx0 < bx1
+            if !inBox {
+                if outside >= 1 { runs.append(.full(x0: 0, x1: width)) }
+                rows[y] = runs
+                continue
+            }
+            var fullStart = -1
+            var partialStart = -1
+            func closeFull(_ x: Int) { if fullStart >= 0 { runs.append(.full(x0: fullStart, x1: x)); fullStart = -1 } }
+            func closePartial(_ x: Int) {
+                if partialStart >= 0 {
+                    runs.append(.partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))
+                    partialStart = -1
+                }
+            }
+            for x in 0..<width {
+                let c: Double
+                if x < bx0 || x >= bx1 { c = outside } else { c = min(1, max(0, coverage(x, y))) }
+                if c >= 1 {
+                    closePartial(x)
+                    if fullStart < 0 { fullStart = x }
+                } else if c <= 0 {
+                    closePartial(x)
+                    closeFull(x)
+                } else {
+                    closeFull(x)
+                    if partialStart < 0 { partialStart = x }
+                    values.append(Float(c))
+                }
+            }
+            closePartial(width)
+            closeFull(width)
+            rows[y] = runs
+        }
+        self.rows = rows
+        self.values = values
+    }
+
+    /// Coverage at one pixel (for tests and diagnostics).
+    public func coverage(x: Int, y: Int) -> Double {
+        for run in rows[y] {
+            switch run {
+            case .full(let x0, let x1): if x >= x0 && x < x1 { return 1 }
+            case .partial(let x0, let count, let offset): if x >= x0 && x < x0 + count { return Double(values[offset + x - x0]) }
+            }
+        }
+        return 0
+    }
+
+    /// Sum of all coverages (area in pixels).
+    public var totalArea: Double {
+        var sum = 0.0
+        for row in rows {
+            for run in row {
+                switch run {
+                case .full(let x0, let x1): sum += Double(x1 - x0)
+                case .partial(_, let count, let offset): for i in 0..<count { sum += Double(values[offset + i]) }
+                }
+            }
+        }
+        return sum
+    }
+}

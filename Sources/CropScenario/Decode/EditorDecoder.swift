@@ -1,0 +1,248 @@
+import CropGeometry
+
+/// Limits of SPEC section 13, checked before anything is allocated.
+public enum Limits {
+    public static let maxViewportPixels = 8192
+    public static let maxImageSide = 16384
+    public static let maxImagePixels = 100_000_000
+    public static let maxFrames = 100_000
+}
+
+/// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
+struct EditorDecoder {
+    static let keys = ["viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop"]
+
+    static func decode(_ field: Field?) throws(ScenarioError) -> EditorConfig {
+        let f = try field?.object(allowed: keys) ?? [:]
+        let viewport = try decodeViewport(f["viewport"])
+        let frame = try decodeFrame(f["frame"])
+        return EditorConfig(
+            viewport: viewport,
+            background: try f["background"]?.color() ?? .black,
+            image: try decodeImage(f["image"]),
+            fit: try f["fit"]?.choice(Fit.self) ?? .aspectFill,
+            frame: frame,
+            mask: try decodeMask(f["mask"]),
+            border: try decodeBorder(f["border"]),
+            grid: try decodeGrid(f["grid"]),
+            zoom: try decodeZoom(f["zoom"]),
+            constraint: try f["constraint"]?.choice(Constraint.self) ?? .frame,
+            policy: try decodePolicy(f["policy"]),
+            faces: try decodeFaces(f["faces"]),
+            crop: try decodeCrop(f["crop"])
+        )
+    }
+
+    static func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
+        let f = try field?.object(allowed: ["width", "height", "scale"]) ?? [:]
+        let scale = try f["scale"]?.integer(min: 1, max: 4) ?? 1
+        let width = try f["width"]?.number(min: 0, minExclusive: true, what: "a width") ?? 390
+        let height = try f["height"]?.number(min: 0, minExclusive: true, what: "a height") ?? 844
+        try checkViewportPixels(width: width, height: height, scale: scale, field: field)
+        return ViewportSpec(width: width, height: height, scale: scale)
+    }
+
+    /// `width*scale` and `height*scale` must be whole pixels within the limit.
+    static func checkViewportPixels(width: Double, height: Double, scale: Int, field: Field?) throws(ScenarioError) {
+        for (name, value) in [("width", width), ("height", height)] {
+            let pixels = value * Double(scale)
+            let place = field.map { $0.path.isEmpty ? name : "\($0.path).\(name)" }
+            if pixels > Double(Limits.maxViewportPixels) {
+                throw ScenarioError(file: field?.file ?? "", place: place, message: "viewport \(name) is \(JSONNumber.format(pixels)) pixels after scale \(scale); the limit is \(Limits.maxViewportPixels)")
+            }
+            if pixels != pixels.rounded() {
+                throw ScenarioError(file: field?.file ?? "", place: place, message: "expected \(name) * scale to be whole pixels, got \(JSONNumber.format(value)) * \(scale) = \(JSONNumber.format(pixels))")
+            }
+        }
+    }
+
+    static func decodeImage(_ field: Field?) throws(ScenarioError) -> ImageSource {
+        guard let field else { return .testcard(width: 1600, height: 1200) }
+        let f = try field.object(allowed: ["file", "testcard"])
+        if let file = f["file"] {
+            if f["testcard"] != nil { throw field.error("expected either \"file\" or \"testcard\", not both") }
+            let path = try file.string()
+            if path.isEmpty { throw file.error("expected a file path, got an empty string") }
+            return .file(path)
+        }
+        if let card = f["testcard"] {
+            let items = try card.array()
+            guard items.count == 2 else { throw card.error("expected [width, height], got \(items.count) items") }
+            let w = try items[0].integer(min: 2, max: Int.max / 2)
+            let h = try items[1].integer(min: 2, max: Int.max / 2)
+            try checkImageSize(width: w, height: h) { card.error($0) }
+            return .testcard(width: w, height: h)
+        }
+        throw field.error("expected {\"file\": \"path.png\"} or {\"testcard\": [width, height]}")
+    }
+
+    /// The image size limits (16384 per side, 100 MP).
+    public static func checkImageSize(width: Int, height: Int, error: (String) -> ScenarioError) throws(ScenarioError) {
+        if width > Limits.maxImageSide || height > Limits.maxImageSide {
+            throw error("image is \(width)x\(height); the limit is \(Limits.maxImageSide)x\(Limits.maxImageSide)")
+        }
+        if width * height > Limits.maxImagePixels {
+            throw error("image is \(width)x\(height) = \(width * height) pixels; the limit is 100 MP")
+        }
+    }
+
+    static func decodeFrame(_ field: Field?) throws(ScenarioError) -> FrameSpec {
+        let f = try field?.object(allowed: ["shape", "size", "aspect", "margin", "cornerRadius"]) ?? [:]
+        let shape = try f["shape"]?.choice(FrameShape.self) ?? .rect
+        var size: (Double, Double)?
+        if let s = f["size"], !s.isNull {
+            let (w, h) = try s.pair()
+            guard w > 0, h > 0 else { throw s.error("expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+            if shape == .circle, w != h { throw s.error("a circle frame given by size must be square, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+            size = (w, h)
+        }
+        var aspect = (1.0, 1.0)
+        if let a = f["aspect"], !a.isNull {
+            let (w, h) = try a.pair()
+            guard w > 0, h > 0 else { throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+            aspect = (w, h)
+        }
+        if shape == .circle { aspect = (1, 1) }
+        let margin = try f["margin"]?.number(min: 0) ?? 0
+        let radius = try f["cornerRadius"]?.number(min: 0) ?? 12
+        return FrameSpec(shape: shape, size: size, aspect: aspect, margin: margin, cornerRadius: radius)
+    }
+
+    static func decodeMask(_ field: Field?) throws(ScenarioError) -> MaskSpec {
+        let f = try field?.object(allowed: ["color", "opacity", "region", "visibility", "fade"]) ?? [:]
+        return MaskSpec(
+            color: try f["color"]?.color() ?? .black,
+            opacity: try f["opacity"]?.number(min: 0, max: 1, what: "an opacity") ?? 0.8,
+            region: try f["region"]?.choice(MaskRegion.self) ?? .outside,
+            visibility: try f["visibility"]?.choice(MaskVisibility.self) ?? .always,
+            fade: try f["fade"]?.number(min: 0, what: "a duration") ?? 0
+        )
+    }
+
+    static func decodeBorder(_ field: Field?) throws(ScenarioError) -> BorderSpec? {
+        if let field, field.isNull { return nil }
+        let f = try field?.object(allowed: ["color", "opacity", "width", "position", "dash"]) ?? [:]
+        var dash: [Double] = []
+        if let d = f["dash"], !d.isNull {
+            for item in try d.array() { dash.append(try item.number(min: 0, what: "a dash length")) }
+            if !dash.isEmpty, !(dash.reduce(0, +) > 0) { throw d.error("expected dash lengths whose sum is > 0") }
+            if dash.count > 64 { throw d.error("expected at most 64 dash lengths, got \(dash.count)") }
+        }
+        return BorderSpec(
+            color: try f["color"]?.color() ?? .white,
+            opacity: try f["opacity"]?.number(min: 0, max: 1, what: "an opacity") ?? 1,
+            width: try f["width"]?.number(min: 0, max: 1000, what: "a width") ?? 2,
+            position: try f["position"]?.choice(BorderPosition.self) ?? .center,
+            dash: dash
+        )
+    }
+
+    static func decodeGrid(_ field: Field?) throws(ScenarioError) -> GridSpec? {
+        guard let field, !field.isNull else { return nil }
+        let f = try field.object(allowed: ["lines", "color", "opacity", "width", "visibility"])
+        return GridSpec(
+            lines: try f["lines"]?.integer(min: 1, max: 100) ?? 2,
+            color: try f["color"]?.color() ?? .white,
+            opacity: try f["opacity"]?.number(min: 0, max: 1, what: "an opacity") ?? 0.5,
+            width: try f["width"]?.number(min: 0, max: 1000, what: "a width") ?? 1,
+            visibility: try f["visibility"]?.choice(GridVisibility.self) ?? .always
+        )
+    }
+
+    static func decodeZoom(_ field: Field?) throws(ScenarioError) -> ZoomSpec {
+        let f = try field?.object(allowed: ["base", "min", "max", "anchor"]) ?? [:]
+        var minZoom: ZoomMin? = .value(1)
+        if let m = f["min"] {
+            if m.isNull {
+                minZoom = nil
+            } else if case .string(let s) = m.node.value {
+                guard s == "cover" else { throw m.error("expected a number > 0, \"cover\" or null, got \"\(s)\"") }
+                minZoom = .cover
+            } else {
+                minZoom = .value(try m.number(min: 0, minExclusive: true, what: "a zoom"))
+            }
+        }
+        var maxZoom: Double? = 10
+        if let m = f["max"] { maxZoom = m.isNull ? nil : try m.number(min: 0, minExclusive: true, what: "a zoom") }
+        return ZoomSpec(
+            base: try f["base"]?.choice(ZoomBase.self) ?? .fit,
+            min: minZoom,
+            max: maxZoom,
+            anchor: try f["anchor"]?.choice(ZoomAnchor.self) ?? .focal
+        )
+    }
+
+    static func decodePolicy(_ field: Field?) throws(ScenarioError) -> PolicySpec {
+        let f = try field?.object(allowed: ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation"]) ?? [:]
+        var momentum: Double?
+        if let m = f["momentum"], !m.isNull {
+            let r = try m.number()
+            guard r > 0, r < 1 else { throw m.error("expected a deceleration rate between 0 and 1 (exclusive), got \(JSONNumber.format(r))") }
+            momentum = r
+        }
+        return PolicySpec(
+            kind: try f["kind"]?.choice(PolicyKind.self) ?? .rollback,
+            rollback: try f["rollback"]?.choice(RollbackMode.self) ?? .whole,
+            onCancel: try f["onCancel"]?.choice(CancelRule.self) ?? .settle,
+            momentum: momentum,
+            rubberBand: try f["rubberBand"]?.number(min: 0, minExclusive: true, what: "a rubber-band constant") ?? 0.55,
+            animation: try decodeAnimation(f["animation"])
+        )
+    }
+
+    static func decodeAnimation(_ field: Field?) throws(ScenarioError) -> AnimationCurve {
+        guard let field else { return .none }
+        let all = try field.object(allowed: ["curve", "duration", "response", "dampingRatio"])
+        guard let curveField = all["curve"] else { throw field.error("expected a \"curve\": \"none\", \"linear\", \"easeOut\", \"easeInOut\" or \"spring\"") }
+        let curve = try curveField.string()
+        func only(_ keys: [String]) throws(ScenarioError) {
+            for key in all.keys where key != "curve" && !keys.contains(key) {
+                throw all[key]!.error("unknown key \"\(key)\" for curve \"\(curve)\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))")
+            }
+        }
+        switch curve {
+        case "none":
+            try only([])
+            return .none
+        case "linear", "easeOut", "easeInOut":
+            try only(["duration"])
+            let d = try all["duration"]?.number(min: 0, max: 10, what: "a duration") ?? 0.25
+            switch curve {
+            case "linear": return .linear(duration: d)
+            case "easeOut": return .easeOut(duration: d)
+            default: return .easeInOut(duration: d)
+            }
+        case "spring":
+            try only(["response", "dampingRatio"])
+            return .spring(
+                response: try all["response"]?.number(min: 0, minExclusive: true, what: "a response") ?? 0.35,
+                dampingRatio: try all["dampingRatio"]?.number(min: 0, what: "a damping ratio") ?? 1.0
+            )
+        default:
+            let options = ["none", "linear", "easeOut", "easeInOut", "spring"]
+            let hint = Suggest.closest(curve, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw curveField.error("expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(curve)\"\(hint)")
+        }
+    }
+
+    static func decodeFaces(_ field: Field?) throws(ScenarioError) -> [Rect] {
+        guard let field, !field.isNull else { return [] }
+        var out: [Rect] = []
+        for item in try field.array() {
+            let values = try item.array()
+            guard values.count == 4 else { throw item.error("expected [x, y, w, h], got \(values.count) items") }
+            let v = try values.map { (f: Field) throws(ScenarioError) -> Double in try f.number() }
+            guard v[2] >= 0, v[3] >= 0 else { throw item.error("expected a face box with w >= 0 and h >= 0") }
+            out.append(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        }
+        return out
+    }
+
+    static func decodeCrop(_ field: Field?) throws(ScenarioError) -> CropSpec {
+        let f = try field?.object(allowed: ["formula", "rounding"]) ?? [:]
+        return CropSpec(
+            formula: try f["formula"]?.choice(CropFormula.self) ?? .geometric,
+            rounding: try f["rounding"]?.choice(CropRounding.self) ?? .integral
+        )
+    }
+}

@@ -1,0 +1,59 @@
+/// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
+public enum ScenarioDecoder {
+    static let topKeys = ["name", "preset", "editor", "fps", "script"]
+
+    /// Decodes scenario JSON text.
+    /// - Parameters:
+    ///   - text: the file's bytes.
+    ///   - file: the path shown in messages.
+    ///   - defaultName: the name when the scenario gives none (the file name without `.json`).
+    ///   - directory: the folder image paths are relative to.
+    public static func decode(bytes: [UInt8], file: String, defaultName: String, directory: String) throws(ScenarioError) -> Scenario {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
+        }
+        let top = Field(node: root, path: "", file: file)
+        guard case .object = root.value else { throw ScenarioError(file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)") }
+        let f = try top.object(allowed: topKeys)
+
+        var name = defaultName
+        if let n = f["name"] { name = try n.outputName() }
+        if !OutputName.isValid(name) {
+            throw ScenarioError(file: file, place: nil, message: "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most 100); give a \"name\"")
+        }
+
+        var editorNode = f["editor"]?.node ?? JSONNode(.object([]))
+        var presetName: String?
+        if let p = f["preset"] {
+            let s = try p.string()
+            guard let preset = Preset.named(s) else {
+                let names = Preset.all.map { $0.name }
+                let hint = Suggest.closest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw p.error("unknown preset \"\(s)\"\(hint); expected one of: \(names.joined(separator: ", "))")
+            }
+            presetName = s
+            if let user = f["editor"] {
+                _ = try user.object(allowed: EditorDecoder.keys)  // report unknown keys against the user's text
+                editorNode = EditorMerge.merge(preset: preset.editorNode, user: user.node)
+            } else {
+                editorNode = preset.editorNode
+            }
+        }
+        let editor = try EditorDecoder.decode(Field(node: editorNode, path: "editor", file: file))
+        let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
+        var scriptDecoder = ScriptDecoder(viewportScale: editor.viewport.scale)
+        let script = try scriptDecoder.decodeScript(f["script"])
+        return Scenario(
+            name: name, file: file, directory: directory, preset: presetName, editor: editor,
+            fps: fps, script: script, sourceHash: StableHash.fnv1a(bytes)
+        )
+    }
+
+    /// Decodes scenario text given as a string (built-in scenarios, tests).
+    public static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".") throws(ScenarioError) -> Scenario {
+        try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory)
+    }
+}

@@ -1,0 +1,145 @@
+import CropGeometry
+
+/// Decodes `script` steps (SPEC section 5).
+struct ScriptDecoder {
+    static let stepKeys = ["pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save"]
+    var snapshotNames: Set<String> = []
+    var cropNames: Set<String> = []
+    var viewportScale: Int
+
+    init(viewportScale: Int) { self.viewportScale = viewportScale }
+
+    mutating func decodeScript(_ field: Field?) throws(ScenarioError) -> [Step] {
+        guard let field else { return [] }
+        var steps: [Step] = []
+        for item in try field.array() { steps.append(try decodeStep(item, insideTogether: false)) }
+        return steps
+    }
+
+    mutating func decodeStep(_ field: Field, insideTogether: Bool) throws(ScenarioError) -> Step {
+        guard case .object(let members) = field.node.value else {
+            throw field.error("expected a step object such as {\"pan\": {...}}, got \(field.node.value.kindName)")
+        }
+        guard members.count == 1, let member = members.first else {
+            throw field.error("expected a step object with exactly one key, got \(members.count) keys")
+        }
+        let key = member.key
+        guard Self.stepKeys.contains(key) else {
+            let hint = Suggest.closest(key, in: Self.stepKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw ScenarioError(file: field.file, place: "\(field.path).\(key)", message: "unknown step \"\(key)\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
+        }
+        let f = field.child(key, member.node)
+        if insideTogether, !["pan", "pinch", "touches", "events"].contains(key) {
+            throw f.error("expected a gesture step (pan, pinch, touches, events) inside \"together\", got \"\(key)\"")
+        }
+        let kind: StepKind
+        switch key {
+        case "pan": kind = .pan(try decodePan(f))
+        case "pinch": kind = .pinch(try decodePinch(f))
+        case "together":
+            var subs: [Step] = []
+            for item in try f.array() { subs.append(try decodeStep(item, insideTogether: true)) }
+            if subs.isEmpty { throw f.error("expected at least one gesture step") }
+            kind = .together(subs)
+        case "touches": kind = .touches(try decodeTouches(f))
+        case "events": kind = .events(try decodeEvents(f))
+        case "wait": kind = .wait(try f.number(min: 0, max: 10_000, what: "a duration in seconds"))
+        case "until":
+            let s = try f.string()
+            guard s == "settled" else { throw f.error("expected \"settled\", got \(JSONNode.quote(s))") }
+            kind = .untilSettled
+        case "snapshot":
+            let name = try f.outputName()
+            guard !snapshotNames.contains(name) else { throw f.error("duplicate snapshot name \"\(name)\"") }
+            snapshotNames.insert(name)
+            kind = .snapshot(name)
+        case "restore":
+            guard (try f.bool()) else { throw f.error("expected true") }
+            kind = .restore
+        case "resize":
+            let (w, h) = try f.pair()
+            guard w > 0, h > 0 else { throw f.error("expected a viewport size [width, height] > 0") }
+            try EditorDecoder.checkViewportPixels(width: w, height: h, scale: viewportScale, field: f)
+            kind = .resize(w, h)
+        case "rotate": kind = .rotate(try f.choice(Orientation.self))
+        default: kind = .save(try decodeSave(f))
+        }
+        return Step(kind: kind, path: field.path)
+    }
+
+
+    func decodePan(_ field: Field) throws(ScenarioError) -> PanStep {
+        let f = try field.object(allowed: ["by", "duration", "easing", "hold", "velocity"])
+        guard let by = f["by"] else { throw field.error("expected \"by\": [dx, dy]") }
+        return PanStep(
+            by: try by.point(),
+            duration: try f["duration"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0.5,
+            easing: try f["easing"]?.choice(Easing.self) ?? .linear,
+            hold: try f["hold"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0,
+            velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
+        )
+    }
+
+    func decodePinch(_ field: Field) throws(ScenarioError) -> PinchStep {
+        let f = try field.object(allowed: ["scale", "at", "duration", "easing", "hold"])
+        guard let scale = f["scale"] else { throw field.error("expected \"scale\": a number > 0") }
+        return PinchStep(
+            scale: try scale.number(min: 0, minExclusive: true, what: "a scale"),
+            at: try f["at"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+            duration: try f["duration"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0.4,
+            easing: try f["easing"]?.choice(Easing.self) ?? .linear,
+            hold: try f["hold"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0
+        )
+    }
+
+    func decodeTouches(_ field: Field) throws(ScenarioError) -> [[Point]] {
+        var frames: [[Point]] = []
+        for entry in try field.array() {
+            let fingers = try entry.array()
+            guard fingers.count <= 2 else { throw entry.error("expected 0, 1 or 2 finger positions, got \(fingers.count)") }
+            frames.append(try fingers.map { (p: Field) throws(ScenarioError) -> Point in try p.point() })
+        }
+        if frames.count > Limits.maxFrames { throw field.error("more than \(Limits.maxFrames) frames") }
+        return frames
+    }
+
+    func decodeEvents(_ field: Field) throws(ScenarioError) -> [RawEvent] {
+        var events: [RawEvent] = []
+        var lastFrame = 1
+        for item in try field.array() {
+            let f = try item.object(allowed: ["frame", "gesture", "phase", "translation", "scale", "location", "velocity"])
+            guard let frameField = f["frame"] else { throw item.error("expected \"frame\": an integer >= 1") }
+            guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\" or \"pinch\"") }
+            guard let phase = f["phase"] else { throw item.error("expected \"phase\": began, changed, ended, cancelled or failed") }
+            let frame = try frameField.integer(min: 1, max: Limits.maxFrames)
+            guard frame >= lastFrame else { throw frameField.error("expected frames in non-decreasing order, got \(frame) after \(lastFrame)") }
+            lastFrame = frame
+            events.append(RawEvent(
+                frame: frame,
+                gesture: try gesture.choice(GestureKind.self),
+                phase: try phase.choice(GesturePhase.self),
+                translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in try v.number(min: 0, minExclusive: true, what: "a scale") },
+                location: try f["location"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
+            ))
+        }
+        if events.isEmpty { throw field.error("expected at least one event") }
+        return events
+    }
+
+    mutating func decodeSave(_ field: Field) throws(ScenarioError) -> SaveStep {
+        let f = try field.object(allowed: ["name", "alpha", "thenLoad"])
+        guard let nameField = f["name"] else { throw field.error("expected \"name\": the crop's file name") }
+        let name = try nameField.outputName()
+        guard !cropNames.contains(name) else { throw nameField.error("duplicate crop name \"\(name)\"") }
+        cropNames.insert(name)
+        var circle = false
+        if let a = f["alpha"], !a.isNull {
+            let s = try a.string()
+            guard s == "circle" else { throw a.error("expected \"circle\" or null, got \(JSONNode.quote(s))") }
+            circle = true
+        }
+        return SaveStep(name: name, circleAlpha: circle, thenLoad: try f["thenLoad"]?.bool() ?? false)
+    }
+}

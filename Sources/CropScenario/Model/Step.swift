@@ -1,0 +1,91 @@
+import CropGeometry
+
+public enum Easing: String, Sendable, CaseIterable {
+    case linear, easeInOut, easeOut
+    /// e(u) for u in [0, 1].
+    public func apply(_ u: Double) -> Double {
+        switch self {
+        case .linear: return u
+        case .easeInOut: return u * u * (3 - 2 * u)
+        case .easeOut:
+            let v = 1 - u
+            return 1 - v * v * v
+        }
+    }
+}
+
+public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch }
+public enum GesturePhase: String, Sendable, CaseIterable { case began, changed, ended, cancelled, failed }
+
+public struct PanStep: Equatable, Sendable {
+    public var by: Point
+    public var duration: Double
+    public var easing: Easing
+    public var hold: Double
+    public var velocity: Point?
+}
+
+public struct PinchStep: Equatable, Sendable {
+    public var scale: Double
+    /// Focal point; nil = the frame centre.
+    public var at: Point?
+    public var duration: Double
+    public var easing: Easing
+    public var hold: Double
+}
+
+/// One raw recognizer event of an `events` step; omitted values are nil.
+public struct RawEvent: Equatable, Sendable {
+    public var frame: Int
+    public var gesture: GestureKind
+    public var phase: GesturePhase
+    public var translation: Point?
+    public var scale: Double?
+    public var location: Point?
+    public var velocity: Point?
+}
+
+public enum Orientation: String, Sendable, CaseIterable { case landscape, portrait }
+
+public struct SaveStep: Equatable, Sendable {
+    public var name: String
+    public var circleAlpha: Bool
+    public var thenLoad: Bool
+}
+
+public enum StepKind: Equatable, Sendable {
+    case pan(PanStep)
+    case pinch(PinchStep)
+    case together([Step])
+    case touches([[Point]])
+    case events([RawEvent])
+    case wait(Double)
+    case untilSettled
+    case snapshot(String)
+    case restore
+    case resize(Double, Double)
+    case rotate(Orientation)
+    case save(SaveStep)
+}
+
+/// A script step and its JSON path (`script[3]`, `script[2].together[1]`) for messages.
+public struct Step: Equatable, Sendable {
+    public var kind: StepKind
+    public var path: String
+    public init(kind: StepKind, path: String) { self.kind = kind; self.path = path }
+}
+
+/// A decoded, validated scenario.
+public struct Scenario: Equatable, Sendable {
+    public var name: String
+    /// The file it came from, as given (for messages), or a label like `<built-in>`.
+    public var file: String
+    /// The folder image paths are relative to.
+    public var directory: String
+    public var preset: String?
+    public var editor: EditorConfig
+    public var fps: Int
+    public var script: [Step]
+    /// A stable hash of the scenario text (FNV-1a 64, hex), recorded in goldens.
+    public var sourceHash: String
+}

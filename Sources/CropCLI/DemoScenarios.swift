@@ -5,7 +5,7 @@ enum DemoScenarios {
         ("demo-fixed-frame-rollback", """
         {"preset": "fixed-frame-rollback", "script": [
           {"snapshot": "start"},
-          {"pan": {"by": [260, 0], "duration": 0.5}},
+          {"pan": {"by": [420, 0], "duration": 0.5}},
           {"snapshot": "released"},
           {"wait": 0.1}, {"snapshot": "after"}]}
         """),

@@ -22,7 +22,9 @@ enum Suggest {
     static func closest(_ word: String, in options: [String]) -> String? {
         var best: (String, Int)?
         for option in options {
-            let d = distance(Array(word.lowercased()), Array(option.lowercased()))
+            let w = word.lowercased(), o = option.lowercased()
+            // A prefix of a longer name ("circle-avatar") is a near miss too.
+            let d = (w.count >= 3 && (o.hasPrefix(w) || w.hasPrefix(o))) ? 1 : distance(Array(w), Array(o))
             if d <= max(2, option.count / 3), best == nil || d < best!.1 { best = (option, d) }
         }
         return best?.0

@@ -1,0 +1,84 @@
+import Foundation
+import CropScenario
+import CropEngine
+import CropCLI
+import CropGoldens
+
+/// A seeded random generator (SplitMix64), for reproducible random tests.
+public struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Decodes scenario JSON text or fails the test with the message.
+public func scenario(_ json: String, file: String = "test.json") throws -> Scenario {
+    try ScenarioDecoder.decode(text: json, file: file, defaultName: "test")
+}
+
+/// Replays scenario JSON text with the test card size it declares (default 1600x1200).
+public func replay(_ json: String) throws -> Trace {
+    let s = try scenario(json)
+    var w = 1600, h = 1200
+    if case .testcard(let tw, let th) = s.editor.image { w = tw; h = th }
+    return try Replayer.replay(s, imageWidth: w, imageHeight: h)
+}
+
+/// Output captured from one CLI run.
+public struct CLIResult {
+    public var code: Int32
+    public var out: String
+    public var err: String
+}
+
+final class Buffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ s: String) { lock.lock(); text += s + "\n"; lock.unlock() }
+    var value: String { lock.lock(); defer { lock.unlock() }; return text }
+}
+
+/// Runs the CLI in-process inside `directory` (the working directory is restored).
+public func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
+    let out = Buffer(), err = Buffer()
+    let fm = FileManager.default
+    let previous = fm.currentDirectoryPath
+    if let directory { fm.changeCurrentDirectoryPath(directory) }
+    defer { fm.changeCurrentDirectoryPath(previous) }
+    let code = CLI.run(args, console: Console(out: { out.append($0) }, err: { err.append($0) }))
+    return CLIResult(code: code, out: out.value, err: err.value)
+}
+
+/// A fresh temporary folder.
+public func temporaryDirectory(_ label: String = "cropreplay") -> String {
+    let path = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// The package root (for the committed scenarios and goldens).
+public let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// Every file under a folder with its bytes, for "nothing was written" checks.
+public func snapshotTree(_ path: String) -> [String: Data] {
+    var out: [String: Data] = [:]
+    guard let e = FileManager.default.enumerator(atPath: path) else { return out }
+    while let item = e.nextObject() as? String {
+        let full = path + "/" + item
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
+            out[item] = FileManager.default.contents(atPath: full)
+        }
+    }
+    return out
+}

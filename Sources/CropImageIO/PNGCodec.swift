@@ -39,6 +39,9 @@ public enum PNGCodec {
     /// palette expanded; gamma and colour profiles ignored), refusing oversized images
     /// before allocating their pixels.
     public static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
+        // The header first: an oversized image is refused before libpng allocates anything.
+        let (w0, h0) = try size(of: data)
+        if w0 > maxSide || h0 > maxSide || w0 * h0 > maxPixels { throw .tooLarge(width: w0, height: h0) }
         var out = cpng_decoded()
         let rc = data.withUnsafeBufferPointer { buf in
             cpng_decode_rgba(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
@@ -47,9 +50,6 @@ public enum PNGCodec {
         if rc != 0 {
             let message = withUnsafeBytes(of: out.message) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if message.contains("exceeds user limit") || message.contains("too many pixels") {
-                if let (w, h) = try? size(of: data) { throw .tooLarge(width: w, height: h) }
             }
             throw .unreadable(message.isEmpty ? "unknown libpng error" : message)
         }

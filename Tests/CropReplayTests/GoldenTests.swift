@@ -1,0 +1,136 @@
+import XCTest
+import Foundation
+import CropRender
+import CropImageIO
+import TestSupport
+
+/// Golden round trips, failure messages, artifacts and golden safety (SPEC 12).
+final class GoldenTests: XCTestCase {
+    /// The committed scenarios must match the committed goldens: any engine or
+    /// renderer regression fails here (and in CI).
+    func testCommittedScenariosMatchTheirGoldens() {
+        let r = runCLI(["check", "scenarios", "--golden", "golden"], in: packageRoot)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        XCTAssertTrue(r.out.contains("0 failed"), r.out)
+    }
+
+    func makeProject() throws -> String {
+        let dir = temporaryDirectory("golden")
+        try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
+        try """
+        {"name": "drag", "editor": {"viewport": {"width": 120, "height": 160}, "image": {"testcard": [300, 400]}, "frame": {"size": [80, 80]}, "policy": {"kind": "snapNearest", "animation": {"curve": "linear", "duration": 0.1}}},
+         "script": [{"pan": {"by": [60, 0], "duration": 0.1}}, {"snapshot": "released"}, {"until": "settled"}, {"snapshot": "settled"}]}
+        """.write(toFile: dir + "/scenarios/drag.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func testRecordThenCheckPasses() throws {
+        let dir = try makeProject()
+        let rec = runCLI(["record"], in: dir)
+        XCTAssertEqual(rec.code, 0, rec.err)
+        XCTAssertTrue(rec.out.contains("created golden/drag/trace.json"), rec.out)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/golden/drag/released.png"))
+        XCTAssertEqual(runCLI(["check"], in: dir).code, 0)
+        // Recording again changes nothing and says so.
+        XCTAssertTrue(runCLI(["record"], in: dir).out.contains("goldens unchanged"))
+    }
+
+    func testOnePixelChangedFailsWithSnapshotPixelCountAndBox() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        let path = dir + "/golden/drag/settled.png"
+        var img = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: path)!))
+        let i = (37 * img.width + 21) * 4
+        img.pixels[i] = img.pixels[i] &+ 40
+        try Data(PNGCodec.encode(img, .golden)).write(to: URL(fileURLWithPath: path))
+        let before = snapshotTree(dir + "/golden")
+        let r = runCLI(["check", "--artifacts", "art", "--junit", "junit.xml"], in: dir)
+        XCTAssertEqual(r.code, 1, r.out)
+        XCTAssertTrue(r.out.contains("FAIL drag"), r.out)
+        XCTAssertTrue(r.out.contains("snapshot \"settled\""), r.out)
+        XCTAssertTrue(r.out.contains("1 of 19200 pixels differ"), r.out)
+        XCTAssertTrue(r.out.contains("x 21...21, y 37...37"), r.out)
+        XCTAssertEqual(snapshotTree(dir + "/golden"), before, "check never writes into golden/")
+        for f in ["art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png", "art/report.html", "junit.xml"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + f), f)
+        }
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("failures=\"1\""))
+        // Within tolerance it passes.
+        XCTAssertEqual(runCLI(["check", "--tolerance", "40"], in: dir).code, 0)
+    }
+
+    func testTraceMismatchIsReportedInDomainTermsFirst() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        let path = dir + "/golden/drag/trace.json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        // Shift frame 3's image rect x by 2.5 points.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let idx = try XCTUnwrap(lines.firstIndex { $0.contains("{\"frame\": 3,") })
+        let line = lines[idx]
+        let start = try XCTUnwrap(line.range(of: "\"imageRect\": ["))
+        let rest = line[start.upperBound...]
+        let comma = try XCTUnwrap(rest.firstIndex(of: ","))
+        let x = try XCTUnwrap(Double(rest[..<comma]))
+        var newLines = lines
+        newLines[idx] = line.replacingCharacters(in: start.upperBound..<comma, with: "\(x - 2.5)")
+        text = newLines.joined(separator: "\n")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("trace: frame 3: imageRect.x"), r.out)
+        XCTAssertTrue(r.out.contains("(+2.5 pt); pan began at frame 1"), r.out)
+    }
+
+    func testCorruptGoldenIsAClearError() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/golden/drag/released.png"))
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 2, r.out + r.err)
+        XCTAssertTrue(r.err.contains("golden/drag/released.png: golden image is not a readable PNG"), r.err)
+    }
+
+    func testChangedScenarioTextMakesTheGoldenStale() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        let path = dir + "/scenarios/drag.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "[60, 0]", with: "[61, 0]").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("STALE drag"), r.out)
+        XCTAssertFalse(r.out.contains("imageRect"), "stale, not a diff: \(r.out)")
+    }
+
+    func testRecordMissingOnlyAddsAbsentFiles() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        try FileManager.default.removeItem(atPath: dir + "/golden/drag/settled.png")
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/golden/drag/trace.json"))
+        let r = runCLI(["record", "--missing"], in: dir)
+        XCTAssertEqual(r.out.split(separator: "\n").first, "created golden/drag/settled.png")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/golden/drag/trace.json", encoding: .utf8), "keep")
+    }
+
+    func testRunIsDeterministicAcrossJobCounts() throws {
+        let dir = try makeProject()
+        var trees: [[String: Data]] = []
+        for jobs in ["1", "2", "1", "2"] {
+            let out = dir + "/out-\(trees.count)"
+            XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--jobs", jobs], in: dir).code, 0)
+            trees.append(snapshotTree(out))
+        }
+        XCTAssertGreaterThan(trees[0].count, 10)
+        for t in trees.dropFirst() { XCTAssertEqual(t, trees[0]) }
+    }
+
+    func testDemoRunsWithoutFiles() throws {
+        let dir = temporaryDirectory("demo")
+        let r = runCLI(["demo"], in: dir)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/demo/demo-circle-avatar-bounce/snapshots/settled.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/demo/demo-wide-16x9-zoom10/crops/crop.png"))
+    }
+}

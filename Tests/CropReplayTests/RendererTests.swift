@@ -1,0 +1,138 @@
+import XCTest
+import CropGeometry
+import CropScenario
+import CropEngine
+import CropRender
+import TestSupport
+
+/// Pixel-exact checks on tiny canvases whose expected pixels the test computes.
+final class RendererTests: XCTestCase {
+    /// A compositor and a frame record for a W x H viewport with no mask and no border.
+    func setup(_ w: Int, _ h: Int, editor extra: String = "") throws -> (Compositor, FrameRecord) {
+        let s = try scenario("""
+        {"editor": {"viewport": {"width": \(w), "height": \(h)}, "mask": {"opacity": 0}, "border": null, "frame": {"size": [2, 2]}\(extra)}}
+        """)
+        let record = try Replayer.replay(s, imageWidth: 4, imageHeight: 4).frames[0]
+        return (Compositor(editor: s.editor, scale: 1), record)
+    }
+
+    func grid4x4() -> RGBAImage {
+        var p: [UInt8] = []
+        for i in 0..<16 { p += [UInt8(i * 16), UInt8(255 - i * 16), UInt8(i * 7), 255] }
+        return RGBAImage(width: 4, height: 4, pixels: p)
+    }
+
+    func testImageAtScaleOneAndIntegralOffsetReproducesItself() throws {
+        let (c, base) = try setup(6, 6)
+        var record = base
+        record.shown = ViewState(k: 1, cx: 3, cy: 3)
+        record.imageRect = Rect(x: 1, y: 1, width: 4, height: 4)
+        let image = grid4x4()
+        let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let px = frame[x + 1, y + 1]
+                let i = (y * 4 + x) * 4
+                XCTAssertEqual([px.0, px.1, px.2], Array(image.pixels[i..<(i + 3)]), "texel \(x),\(y)")
+            }
+        }
+        XCTAssertTrue(frame[0, 0] == (0, 0, 0))  // background outside the image
+    }
+
+    func testBilinearAtHalfPixelOffsetAveragesNeighbours() throws {
+        let (c, base) = try setup(6, 6)
+        var record = base
+        record.shown = ViewState(k: 1, cx: 2.5, cy: 2)
+        record.imageRect = Rect(x: 0.5, y: 0, width: 4, height: 4)
+        let image = grid4x4()
+        let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
+        // Pixel (1, 0): u = (1.5 - 0.5) - 0.5 = 0.5: halfway between texels 0 and 1 of row 0.
+        for x in 1...3 {
+            let a = (x - 1) * 4, b = x * 4
+            let expected = (0..<3).map { ch in UInt8((Double(image.pixels[a + ch]) + Double(image.pixels[b + ch])) / 2 + 0.5) }
+            let px = frame[x, 0]
+            XCTAssertEqual([px.0, px.1, px.2], expected, "pixel \(x)")
+        }
+        // Pixel (0, 0): half of texel 0 over the black background.
+        let px = frame[0, 0]
+        XCTAssertEqual(px.0, UInt8(Double(image.pixels[0]) / 2 + 0.5))
+    }
+
+    func testCircleHoleCoverageSumsToItsArea() throws {
+        let s = try scenario(#"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}, "mask": {"region": "inside"}}}"#)
+        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 120, viewportHeight: 100)
+        let layers = FrameLayers(editor: s.editor, scale: 1, viewportWidth: 120, viewportHeight: 100, frameRect: rect)
+        let mask = try XCTUnwrap(layers.mask)
+        let r = 73.3 / 2
+        let area = Double.pi * r * r
+        let edgePixels = 2 * Double.pi * r * 2
+        XCTAssertEqual(mask.totalArea, area, accuracy: edgePixels / 255)
+        XCTAssertEqual(mask.totalArea, area, accuracy: 0.01)  // exact area per pixel, in fact
+        // Outside region: the complement.
+        let s2 = try scenario(#"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}}}"#)
+        let outside = try XCTUnwrap(FrameLayers(editor: s2.editor, scale: 1, viewportWidth: 120, viewportHeight: 100, frameRect: rect).mask)
+        XCTAssertEqual(outside.totalArea, 12000 - area, accuracy: 0.01)
+    }
+
+    func testDashedCircleFollowsTheDashPatternByArcLength() throws {
+        let s = try scenario(#"{"editor": {"viewport": {"width": 200, "height": 200}, "frame": {"shape": "circle", "size": [160, 160]}, "border": {"width": 2, "dash": [10, 10], "position": "center"}}}"#)
+        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 200, viewportHeight: 200)
+        let border = try XCTUnwrap(FrameLayers(editor: s.editor, scale: 1, viewportWidth: 200, viewportHeight: 200, frameRect: rect).border)
+        let r = 80.0
+        var checked = 0
+        for step in 0..<720 {
+            let theta = Double(step) / 720 * 2 * Double.pi
+            let arc = theta * r
+            let phase = arc.truncatingRemainder(dividingBy: 20)
+            let x = 100 + r * cos(theta), y = 100 + r * sin(theta)  // clockwise on screen from 3 o'clock
+            let px = Int(x), py = Int(y)
+            // Only pixels whose whole extent is well inside an on or off stretch.
+            if phase > 2.5 && phase < 7.5 {
+                XCTAssertGreaterThan(border.coverage(x: px, y: py), 0.2, "on at arc \(arc)")
+                checked += 1
+            } else if phase > 12.5 && phase < 17.5 {
+                XCTAssertEqual(border.coverage(x: px, y: py), 0, "off at arc \(arc)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+
+    func testInsideBorderNeverTouchesPixelsOutsideTheFrame() throws {
+        for shape in ["rect", "circle", "roundedRect"] {
+            let s = try scenario("{\"editor\": {\"viewport\": {\"width\": 101, \"height\": 90}, \"frame\": {\"shape\": \"\(shape)\", \"size\": [61.4, 61.4], \"cornerRadius\": 9}, \"border\": {\"width\": 3.3, \"position\": \"inside\"}}}")
+            let rect = Layout.frameRect(s.editor.frame, viewportWidth: 101, viewportHeight: 90)
+            let border = try XCTUnwrap(FrameLayers(editor: s.editor, scale: 1, viewportWidth: 101, viewportHeight: 90, frameRect: rect).border)
+            for y in 0..<90 {
+                for x in 0..<101 {
+                    let outside = Double(x + 1) <= rect.minX || Double(x) >= rect.maxX || Double(y + 1) <= rect.minY || Double(y) >= rect.maxY
+                    if outside { XCTAssertEqual(border.coverage(x: x, y: y), 0, "\(shape) \(x),\(y)") }
+                }
+            }
+            XCTAssertGreaterThan(border.totalArea, 100, shape)
+        }
+    }
+
+    func testTestcardIsExact() {
+        let card = Testcard.image(width: 300, height: 200)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * 300 + x) * 4; return Array(card.pixels[i..<(i + 4)]) }
+        XCTAssertEqual(px(0, 0), [255, 0, 0, 255])
+        XCTAssertEqual(px(296, 50), [255, 0, 0, 255])  // x >= w - 4
+        XCTAssertEqual(px(100, 50), [255, 255, 255, 255])
+        XCTAssertEqual(px(50, 30), [UInt8(50 * 255 / 299), UInt8(30 * 255 / 199), 200, 255])
+        XCTAssertEqual(px(70, 30), [UInt8(70 * 255 / 299), UInt8(30 * 255 / 199), 80, 255])
+    }
+
+    func testDeterministicMathMatchesLibmClosely() {
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<2000 {
+            let x = Double.random(in: -20...20, using: &rng)
+            XCTAssertEqual(DetMath.exp(x), Foundation.exp(x), accuracy: Foundation.exp(x) * 1e-14)
+            XCTAssertEqual(DetMath.sin(x), Foundation.sin(x), accuracy: 1e-14)
+            XCTAssertEqual(DetMath.cos(x), Foundation.cos(x), accuracy: 1e-14)
+            XCTAssertEqual(DetMath.atan2(x, 3.3), Foundation.atan2(x, 3.3), accuracy: 1e-14)
+            let p = abs(x) + 1e-3
+            XCTAssertEqual(DetMath.log(p), Foundation.log(p), accuracy: 1e-14)
+        }
+    }
+}

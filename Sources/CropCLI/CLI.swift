@@ -60,6 +60,7 @@ public enum CLI {
             case "record": return try Commands.record(rest, console)
             case "validate": return try Commands.validate(rest, console)
             case "presets": return try Commands.presets(rest, console)
+            case "compare": return try Commands.compare(rest, console)
             default: return try Commands.demo(rest, console)
             }
         } catch let e as UsageError {

@@ -3,10 +3,11 @@ enum Help {
     static let version = "0.1.0"
 
     static let usages: [String: String] = [
-        "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--jobs <n>]",
+        "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--apng] [--gif] [--sheet] [--every <n>] [--thumb <f>] [--jobs <n>]",
         "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--jobs <n>]",
         "record": "cropreplay record [<path>...] [--golden <dir>] [--missing] [--jobs <n>]",
         "validate": "cropreplay validate <path>...",
+        "compare": "cropreplay compare <scenario.json> [--policies a,b,...] [--out <dir>] [--thumb <f>] [--jobs <n>]",
         "presets": "cropreplay presets",
         "demo": "cropreplay demo [--out <dir>]",
     ]
@@ -23,6 +24,13 @@ enum Help {
         OPTIONS:
           --out <dir>             Output folder; each scenario writes <dir>/<name>/ (default: out).
           --frames                Also write every frame as frames/NNNN.png.
+          --apng                  Also write animation.png (animated PNG; plays in browsers).
+          --gif                   Also write animation.gif (256-colour palette per frame).
+          --sheet                 Also write sheet.png: a contact sheet of frames labelled with
+                                  frame number, time and phases (P: pan, Z: pinch; B began,
+                                  C changed, E ended, X cancelled, F failed, - possible).
+          --every <n>             Keep every n-th frame in frames/animations/sheet (default: 1).
+          --thumb <f>             Scale frames/animations by f in (0, 1], area-averaged (default: 1).
           --jobs <n>              Threads for rendering (default: all cores). Output is identical for any n.
           -h, --help              Show help information.
         """,
@@ -56,6 +64,23 @@ enum Help {
         OPTIONS:
           --golden <dir>          Golden folder (default: golden).
           --missing               Only add goldens that do not exist yet.
+          --jobs <n>              Threads for rendering (default: all cores).
+          -h, --help              Show help information.
+        """,
+        "compare": """
+        OVERVIEW: Replay one script under several snap-back policies and compare them.
+
+        USAGE: \(usages["compare"]!)
+
+        ARGUMENTS:
+          <scenario.json>         The scenario whose script is replayed (its other editor settings are kept).
+
+        OPTIONS:
+          --policies <list>       Comma-separated: rollback, clamp, rubberBand, snapNearest, none
+                                  (default: all five).
+          --out <dir>             Writes <dir>/<name>-compare/ (default: out): index.html, comparison.png
+                                  (APNG), comparison.gif, sheet.png, metrics.md, metrics.csv, metrics.json.
+          --thumb <f>             Scale of each column in the animations (default: 0.5).
           --jobs <n>              Threads for rendering (default: all cores).
           -h, --help              Show help information.
         """,
@@ -99,6 +124,7 @@ enum Help {
       run                     Replay scenarios; write trace.json, snapshots, crops, frames.
       check                   Compare replays with goldens (exit 1 on a mismatch).
       record                  Write or update goldens.
+      compare                 Replay one script under several policies; metrics, animation, plots.
       validate                Check scenario files without rendering.
       presets                 Print the built-in editor presets.
       demo                    Replay the built-in scenarios into out/demo.

@@ -14,12 +14,18 @@ enum Commands {
     }
 
     static func run(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "run", flags: ["--frames"], options: ["--out", "--jobs"])
+        let a = try Arguments(args, command: "run", flags: ["--frames", "--apng", "--gif", "--sheet"], options: ["--out", "--jobs", "--every", "--thumb"])
         guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<scenario.json>'", command: "run") }
         var options = RunOptions()
         options.outDir = a.options["--out"] ?? "out"
         options.frames = a.flags.contains("--frames")
+        options.apng = a.flags.contains("--apng")
+        options.gif = a.flags.contains("--gif")
+        options.sheet = a.flags.contains("--sheet")
+        options.every = try a.int("--every", min: 1, max: 100_000, command: "run") ?? 1
+        options.thumb = try a.double("--thumb", min: 0.01, max: 1, command: "run") ?? 1
         options.jobs = try a.int("--jobs", min: 1, max: 256, command: "run") ?? Parallel.defaultJobs
+        options.progress = Progress.reporter(console)
         let files = try scenarioPaths(a.positionals, command: "run")
         // Validate everything before writing anything.
         let loaded = try files.map { try LoadedScenario.load(path: $0) }
@@ -119,6 +125,31 @@ enum Commands {
             total += changes.count
         }
         console.out(total == 0 ? "goldens unchanged (\(loaded.count) scenarios)" : "\(total) golden files written for \(loaded.count) scenarios")
+        return 0
+    }
+
+    static func compare(_ args: [String], _ console: Console) throws -> Int32 {
+        let a = try Arguments(args, command: "compare", flags: [], options: ["--policies", "--out", "--jobs", "--thumb"])
+        guard a.positionals.count == 1 else {
+            throw UsageError(message: a.positionals.isEmpty ? "missing expected argument '<scenario.json>'" : "compare takes one scenario", command: "compare")
+        }
+        let list = (a.options["--policies"] ?? "rollback,clamp,rubberBand,snapNearest,none").split(separator: ",").map { String($0) }
+        var policies: [PolicyKind] = []
+        for p in list {
+            guard let k = PolicyKind(rawValue: p) else {
+                throw UsageError(message: "unknown policy '\(p)' in --policies; expected rollback, clamp, rubberBand, snapNearest or none", command: "compare")
+            }
+            if !policies.contains(k) { policies.append(k) }
+        }
+        guard !policies.isEmpty else { throw UsageError(message: "--policies is empty", command: "compare") }
+        let jobs = try a.int("--jobs", min: 1, max: 256, command: "compare") ?? Parallel.defaultJobs
+        let thumb = try a.double("--thumb", min: 0.05, max: 1, command: "compare") ?? 0.5
+        let loaded = try LoadedScenario.load(path: a.positionals[0])
+        let rows = try PolicyComparison.rows(loaded, policies: policies)
+        let dir = (a.options["--out"] ?? "out") + "/" + loaded.scenario.name + "-compare"
+        try ComparisonOutput.write(loaded, rows: rows, dir: dir, jobs: jobs, thumb: thumb)
+        console.out(PolicyComparison.markdown(rows))
+        console.out("wrote \(dir)/index.html (with comparison.png, comparison.gif, sheet.png, metrics.md/csv/json)")
         return 0
     }
 

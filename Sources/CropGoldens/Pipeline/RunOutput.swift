@@ -7,14 +7,26 @@ import CropImageIO
 /// What `cropreplay run` writes for one scenario (SPEC section 11).
 public struct RunOptions: Sendable {
     public var outDir: String = "out"
+    /// frames/NNNN.png for every kept frame.
     public var frames = false
+    public var apng = false
+    public var gif = false
+    public var sheet = false
+    /// Keep every N-th frame in sequences.
+    public var every = 1
+    /// Downscale factor for sequences, in (0, 1].
+    public var thumb = 1.0
     public var jobs = Parallel.defaultJobs
+    /// Progress on stderr (only when it is a terminal).
+    public var progress: (@Sendable (Int, Int) -> Void)?
     public init() {}
+
+    var wantsSequence: Bool { frames || apng || gif || sheet }
 }
 
 public enum RunOutput {
-    /// Replays, renders and writes trace.json, snapshots/, crops/ and (optionally) frames/.
-    /// Returns the scenario's output folder.
+    /// Replays, renders and writes trace.json, snapshots/, crops/ and the requested
+    /// sequences. Returns the scenario's output folder.
     @discardableResult
     public static func run(_ loaded: LoadedScenario, options: RunOptions) throws(ReplayFailure) -> String {
         let trace = try loaded.replay()
@@ -23,10 +35,8 @@ public enum RunOutput {
         do {
             try FileIO.writeAtomically(dir + "/trace.json", TraceJSON.encode(trace))
             for crop in trace.crops {
-                let png = try PNGCodec.encode(session.cropImage(crop), .golden)
-                try FileIO.writeAtomically(dir + "/" + crop.file, png)
+                try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
             }
-            // Snapshots: each distinct frame rendered once.
             let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
             let rendered = LockedDictionary<Int, RGBFrame>()
             try session.renderAll(snapFrames, jobs: options.jobs) { n, frame in rendered.set(n, frame) }
@@ -34,14 +44,7 @@ public enum RunOutput {
                 guard let image = rendered.get(frame) else { continue }
                 try FileIO.writeAtomically(dir + "/snapshots/\(name).png", PNGCodec.encode(image, .fast))
             }
-            if options.frames {
-                let digits = max(4, String(trace.frames.count - 1).count)
-                try session.renderAll(Array(0..<trace.frames.count), jobs: options.jobs) { n, frame in
-                    let name = String(n)
-                    let padded = String(repeating: "0", count: max(0, digits - name.count)) + name
-                    try FileIO.writeAtomically(dir + "/frames/\(padded).png", PNGCodec.encode(frame, .fast))
-                }
-            }
+            if options.wantsSequence { try writeSequences(session, dir: dir, options: options) }
         } catch let e as FileError {
             throw .badInput("cannot write output: \(e.description)")
         } catch let e as ImageError {
@@ -53,6 +56,76 @@ public enum RunOutput {
         }
         return dir
     }
+
+    /// frames/, animation.png, animation.gif and sheet.png from every `every`-th frame.
+    static func writeSequences(_ session: RenderSession, dir: String, options: RunOptions) throws {
+        let trace = session.trace
+        let kept = Array(stride(from: 0, to: trace.frames.count, by: max(1, options.every)))
+        let canvas = canvasSize(trace, kept: kept, scale: session.compositor.scale)
+        let size = (max(1, Int((Double(canvas.0) * options.thumb).rounded())), max(1, Int((Double(canvas.1) * options.thumb).rounded())))
+        let digits = max(4, String(trace.frames.count - 1).count)
+        let keepInMemory = options.apng || options.gif || options.sheet
+        let collected = LockedDictionary<Int, RGBFrame>()
+        let done = Counter()
+        try session.renderAll(kept, jobs: options.jobs) { n, frame in
+            let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
+            if options.frames {
+                let name = String(n)
+                let padded = String(repeating: "0", count: max(0, digits - name.count)) + name
+                try FileIO.writeAtomically(dir + "/frames/\(padded).png", PNGCodec.encode(fitted, .fast))
+            }
+            if keepInMemory { collected.set(n, fitted) }
+            options.progress?(done.increment(), kept.count)
+        }
+        guard keepInMemory else { return }
+        let inputs = kept.compactMap { n in collected.get(n).map { APNG.Input(frame: $0, ticks: max(1, options.every)) } }
+        if options.apng {
+            try FileIO.writeAtomically(dir + "/animation.png", APNG.encode(inputs, fps: trace.fps))
+        }
+        if options.gif {
+            try FileIO.writeAtomically(dir + "/animation.gif", GIF.encode(inputs, fps: trace.fps))
+        }
+        if options.sheet {
+            let tiles = kept.compactMap { n -> (RGBFrame, String)? in
+                guard let f = collected.get(n) else { return nil }
+                return (Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n]))
+            }
+            let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
+            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .golden))
+        }
+    }
+
+    /// `12 0.20S P:C Z:-`: frame, time and recognizer phases (first letters; - = possible).
+    static func label(_ f: FrameRecord) -> String {
+        func letter(_ p: RecognizerPhase) -> String {
+            switch p {
+            case .possible: return "-"
+            case .cancelled: return "X"
+            default: return String(p.rawValue.prefix(1)).uppercased()
+            }
+        }
+        let t = (f.t * 100).rounded() / 100
+        return "\(f.frame) \(t)S P:\(letter(f.pan)) Z:\(letter(f.pinch))"
+    }
+
+    /// The largest frame size among the kept frames (viewports can change on resize).
+    static func canvasSize(_ trace: Trace, kept: [Int], scale: Int) -> (Int, Int) {
+        var w = 1, h = 1
+        for n in kept {
+            let f = trace.frames[n]
+            w = max(w, Int((f.viewportWidth * Double(scale)).rounded()))
+            h = max(h, Int((f.viewportHeight * Double(scale)).rounded()))
+        }
+        return (w, h)
+    }
+
+    /// Centres a smaller frame on a black canvas of the given size.
+    static func pad(_ f: RGBFrame, to size: (Int, Int)) -> RGBFrame {
+        if f.width == size.0 && f.height == size.1 { return f }
+        var out = RGBFrame(width: size.0, height: size.1)
+        Tiling.blit(f, into: &out, x: (size.0 - f.width) / 2, y: (size.1 - f.height) / 2)
+        return out
+    }
 }
 
 /// A dictionary behind a lock, for results gathered from worker threads.
@@ -62,4 +135,12 @@ public final class LockedDictionary<K: Hashable, V>: @unchecked Sendable {
     public init() {}
     public func set(_ key: K, _ value: V) { lock.lock(); storage[key] = value; lock.unlock() }
     public func get(_ key: K) -> V? { lock.lock(); defer { lock.unlock() }; return storage[key] }
+}
+
+/// A thread-safe counter (progress).
+public final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    public init() {}
+    public func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }

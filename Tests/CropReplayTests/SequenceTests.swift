@@ -1,0 +1,169 @@
+import XCTest
+import Foundation
+import CropRender
+import CropImageIO
+import TestSupport
+
+/// APNG, GIF, contact sheets, thinning and downscaling, and policy comparison.
+final class SequenceTests: XCTestCase {
+    func frame(_ w: Int, _ h: Int, _ fill: (Int, Int) -> (UInt8, UInt8, UInt8)) -> RGBFrame {
+        var f = RGBFrame(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { let c = fill(x, y); let i = (y * w + x) * 3; f.pixels[i] = c.0; f.pixels[i + 1] = c.1; f.pixels[i + 2] = c.2 } }
+        return f
+    }
+
+    func testAPNGChunksSequenceDelaysSubRectanglesAndPixels() throws {
+        let a = frame(16, 12) { x, y in (UInt8(x * 10), UInt8(y * 20), 90) }
+        var b = a
+        for y in 3..<5 { for x in 6..<9 { b.pixels[(y * 16 + x) * 3] = 255 } }  // a 3x2 change
+        let frames = [a, a, b, b, b, a]
+        let bytes = try APNG.encode(frames.map { APNG.Input(frame: $0, ticks: 1) }, fps: 30)
+        let anim = try APNGReader.read(bytes)
+        // Identical neighbours merge: a(2) b(3) a(1).
+        XCTAssertEqual(anim.frameCount, 3)
+        XCTAssertEqual(anim.controls.map { $0.delayNum }, [2, 3, 1])
+        XCTAssertTrue(anim.controls.allSatisfy { $0.delayDen == 30 })
+        // Sequence numbers run 0, 1, 2, ... over fcTL and fdAT in file order.
+        var seq = anim.controls.map { $0.sequence } + anim.dataSequences
+        seq.sort()
+        XCTAssertEqual(seq, Array(0..<UInt32(seq.count)))
+        // The changed frames are stored as the 3x2 sub-rectangle, inside the canvas.
+        XCTAssertEqual(anim.controls[1].width, 3); XCTAssertEqual(anim.controls[1].height, 2)
+        XCTAssertEqual(anim.controls[1].x, 6); XCTAssertEqual(anim.controls[1].y, 3)
+        for c in anim.controls { XCTAssertLessThanOrEqual(c.x + c.width, 16); XCTAssertLessThanOrEqual(c.y + c.height, 12) }
+        // Every frame decodes back (sub-rectangles composed) to the rendered frame.
+        for (decoded, expected) in zip(anim.frames, [a, b, a]) {
+            for p in 0..<(16 * 12) { XCTAssertEqual(Array(decoded.pixels[p * 4..<(p * 4 + 3)]), Array(expected.pixels[p * 3..<(p * 3 + 3)])) }
+        }
+    }
+
+    func testGIFDelaysAddUpAndLZWRoundTrips() throws {
+        let f = frame(20, 10) { x, y in (UInt8(x * 12), UInt8(y * 25), UInt8((x + y) % 2 * 255)) }
+        let g = frame(20, 10) { _, _ in (10, 200, 30) }
+        // 7 frames at 60 fps = 11.67 cs: delays are rounded on the cumulative clock.
+        let inputs = [f, g, f, g, f, g, f].map { APNG.Input(frame: $0, ticks: 1) }
+        let bytes = try GIF.encode(inputs, fps: 60)
+        XCTAssertEqual(Array(bytes.prefix(6)), Array("GIF89a".utf8))
+        XCTAssertEqual(bytes.last, 0x3B)
+        var delays: [Int] = []
+        var i = 0
+        while i + 8 < bytes.count {
+            if bytes[i] == 0x21 && bytes[i + 1] == 0xF9 && bytes[i + 2] == 4 { delays.append(Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8) }
+            i += 1
+        }
+        XCTAssertEqual(delays.count, 7)
+        XCTAssertEqual(delays.reduce(0, +), 12)  // round(7/60 s * 100)
+        // LZW: decode our own stream with an independent decoder.
+        let data: [UInt8] = (0..<5000).map { UInt8(($0 * 7 + $0 / 13) % 256) }
+        XCTAssertEqual(lzwDecode(LZW.encode(data, minCodeSize: 8), minCodeSize: 8), data)
+        let runs = [UInt8](repeating: 3, count: 100_000)
+        XCTAssertEqual(lzwDecode(LZW.encode(runs, minCodeSize: 8), minCodeSize: 8), runs)
+    }
+
+    /// A straightforward GIF LZW decoder (test oracle).
+    func lzwDecode(_ bytes: [UInt8], minCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minCodeSize, eoi = clear + 1
+        var table: [[UInt8]] = []
+        func reset() { table = (0..<clear).map { [UInt8($0)] } + [[], []] }
+        reset()
+        var size = minCodeSize + 1
+        var out: [UInt8] = []
+        var prev: [UInt8]?
+        var bit = 0
+        while bit + size <= bytes.count * 8 {
+            var code = 0
+            for k in 0..<size { let b = bit + k; if bytes[b / 8] & (1 << (b % 8)) != 0 { code |= 1 << k } }
+            bit += size
+            if code == clear { reset(); size = minCodeSize + 1; prev = nil; continue }
+            if code == eoi { break }
+            var entry: [UInt8]
+            if code < table.count { entry = table[code] } else if let p = prev { entry = p + [p[0]] } else { break }
+            out += entry
+            if let p = prev, table.count < 4096 { table.append(p + [entry[0]]) }
+            if table.count == (1 << size) && size < 12 { size += 1 }
+            prev = entry
+        }
+        return out
+    }
+
+    func testAreaAveragingDownscale() {
+        let f = frame(4, 2) { x, _ in x < 2 ? (0, 0, 0) : (200, 100, 50) }
+        let half = Downscale.resize(f, width: 2, height: 1)
+        XCTAssertTrue(half[0, 0] == (0, 0, 0))
+        XCTAssertTrue(half[1, 0] == (200, 100, 50))
+        let one = Downscale.resize(f, width: 1, height: 1)
+        XCTAssertTrue(one[0, 0] == (100, 50, 25))
+        let third = Downscale.resize(frame(3, 1) { x, _ in (UInt8(x * 90), 0, 0) }, width: 2, height: 1)
+        XCTAssertEqual(third[0, 0].0, UInt8((0 * 1.0 + 90 * 0.5) / 1.5 + 0.5))
+    }
+
+    func testRunWritesSequencesThinnedAndShrunk() throws {
+        let dir = temporaryDirectory("seq")
+        let path = dir + "/s.json"
+        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [30, 0], "duration": 0.2}}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = runCLI(["run", path, "--out", dir + "/out", "--frames", "--apng", "--gif", "--sheet", "--every", "3", "--thumb", "0.5"])
+        XCTAssertEqual(r.code, 0, r.err)
+        let out = dir + "/out/s"
+        let frames = try FileManager.default.contentsOfDirectory(atPath: out + "/frames").sorted()
+        XCTAssertEqual(frames, ["0000.png", "0003.png", "0006.png", "0009.png", "0012.png"])  // 14 frames, every 3rd
+        let first = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: out + "/frames/0000.png")!))
+        XCTAssertEqual([first.width, first.height], [30, 40])
+        let anim = try APNGReader.read([UInt8](FileManager.default.contents(atPath: out + "/animation.png")!))
+        XCTAssertEqual(anim.controls.map { $0.delayNum }.reduce(0, +), 15)  // 5 kept frames x 3 ticks
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/animation.gif"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
+
+    func testCompareWritesMetricsAndPage() throws {
+        let dir = temporaryDirectory("cmp")
+        let path = dir + "/drag.json"
+        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "fit": "aspectFit", "frame": {"size": [40, 40]}, "policy": {"animation": {"curve": "linear", "duration": 0.1}}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = runCLI(["compare", path, "--policies", "clamp,snapNearest,none", "--out", dir])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.out.contains("| clamp | 0 of"), r.out)
+        let out = dir + "/drag-compare"
+        for f in ["index.html", "comparison.png", "comparison.gif", "sheet.png", "metrics.md", "metrics.csv", "metrics.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + f), f)
+        }
+        let csv = try String(contentsOfFile: out + "/metrics.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(csv.count, 4)
+        // none keeps the overshoot: image x from 10 + 40, frame at x 10: 40 pt uncovered on the left? (image 60 wide)
+        let none = csv[3].split(separator: ",")
+        XCTAssertEqual(none[0], "none")
+        XCTAssertEqual(Double(none[3]), 30)  // worst overshoot: frame's left edge 10 vs image left 40
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<svg") && html.contains("src=\"comparison.png\""))
+        XCTAssertFalse(html.contains("src=\"http"), "self-contained: no network")
+        XCTAssertEqual(runCLI(["compare", path, "--policies", "bogus"]).code, 2)
+    }
+
+    func testComparisonPageRendersInChromium() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("skipped: chromium is not installed (apt-get install chromium to run this test)")
+            throw XCTSkip("chromium is not installed")
+        }
+        let dir = temporaryDirectory("chromium")
+        let path = dir + "/drag.json"
+        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runCLI(["compare", path, "--out", dir]).code, 0)
+        let shot = dir + "/shot.png"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: chromium)
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1200,1000", "file://\(dir)/drag-compare/index.html"]
+        p.standardError = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        let image = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: shot) ?? Data()))
+        XCTAssertEqual(image.width, 1200)
+        // The page is not blank: many distinct colours (plots, animation).
+        var colors = Set<UInt32>()
+        for i in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
+            colors.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
+        }
+        XCTAssertGreaterThan(colors.count, 50)
+    }
+}

@@ -19,7 +19,7 @@ let package = Package(
         ),
         // The only code that includes png.h: a C shim that keeps libpng's setjmp/longjmp
         // error handling inside C and reports errors as return codes and messages.
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
         .target(name: "CropGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "CropScenario", dependencies: ["CropGeometry"]),

@@ -1,5 +1,6 @@
 #include "cpng_shim.h"
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,7 +154,7 @@ static void write_to_memory(png_structp png, png_bytep bytes, png_size_t length)
 static void flush_memory(png_structp png) { (void)png; }
 
 int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, int channels,
-                int level, int filter, unsigned char **out, size_t *out_size,
+                int level, int filter, int strategy, unsigned char **out, size_t *out_size,
                 char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
     *out = NULL;
@@ -175,6 +176,7 @@ int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, in
     png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level);
+    if (strategy >= 0) png_set_compression_strategy(png, strategy);
     int filters = PNG_ALL_FILTERS;
     switch (filter) {
         case 0: filters = PNG_FILTER_NONE; break;
@@ -198,3 +200,25 @@ int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, in
 }
 
 void cpng_free(void *pointer) { free(pointer); }
+
+uint32_t cpng_crc32(uint32_t crc, const unsigned char *data, size_t size) {
+    uLong c = crc;
+    while (size > 0) {
+        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
+        c = crc32(c, data, n);
+        data += n;
+        size -= n;
+    }
+    return (uint32_t)c;
+}
+
+uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t size) {
+    uLong a = adler;
+    while (size > 0) {
+        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
+        a = adler32(a, data, n);
+        data += n;
+        size -= n;
+    }
+    return (uint32_t)a;
+}

@@ -1,1 +1,167 @@
-print("x")
+// cropreplay-bench: measures the pipeline stage by stage and end to end, and
+// compares with a Pillow peer when Python with Pillow and numpy is installed.
+// Run: swift run -c release cropreplay-bench [--quick]
+import Foundation
+import CropScenario
+import CropEngine
+import CropRender
+import CropImageIO
+import CropGoldens
+
+let quick = CommandLine.arguments.contains("--quick")
+if CommandLine.arguments.contains("--probe") { probeFill(); probe(); exit(0) }
+let reps = quick ? 3 : 9
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Median milliseconds of `body` over `n` runs.
+func medianMs(_ n: Int = reps, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<n {
+        let t = now()
+        try body()
+        times.append(Double(now() - t) / 1e6)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+func f(_ d: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", d) }
+
+func scenarioText(_ preset: String, scale: Int, frames: Int) -> String {
+    let seconds = Double(frames) / 60
+    return """
+    {"name": "bench", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": \(scale)}},
+     "script": [{"pan": {"by": [40, 25], "duration": \(seconds / 2)}}, {"snapshot": "mid"}, {"pinch": {"scale": 1.3, "duration": \(seconds / 2)}}, {"snapshot": "end"}]}
+    """
+}
+
+func load(_ text: String) -> LoadedScenario {
+    do { return try LoadedScenario.load(text: text, file: "<bench>", name: "bench") } catch {
+        print("bench scenario failed: \(error)")
+        exit(3)
+    }
+}
+
+let presets = Preset.all.map { $0.name }
+let cores = Parallel.defaultJobs
+print("# cropreplay-bench (\(cores) cores\(quick ? ", quick" : ""))\n")
+
+// 1. Trace-only replay.
+do {
+    var steps: [String] = []
+    for i in 0..<500 { steps.append("{\"pan\": {\"by\": [\(i % 2 == 0 ? 30 : -30), 10], \"duration\": 1}}") }
+    let text = "{\"preset\": \"circle-avatar-bounce\", \"script\": [\(steps.joined(separator: ","))]}"
+    let loaded = load(text)
+    var frames = 0
+    let ms = try medianMs(3) { frames = try loaded.replay().frames.count }
+    print("trace-only replay: \(frames) frames in \(f(ms)) ms = \(f(Double(frames) / ms * 1000, 0)) frames/s\n")
+}
+
+struct Row { var preset: String; var scale: Int; var memcpy, composite, encFast, encZlib, encGolden, decode, compare: Double; var bytesFast, bytesZlib, bytesGolden: Int }
+var rows: [Row] = []
+var compositeByScale: [Int: [Double]] = [:]
+for scale in [1, 2, 3] {
+    for preset in presets {
+        if scale == 2 && preset != presets[0] { continue }
+        let loaded = load(scenarioText(preset, scale: scale, frames: 30))
+        let trace = try loaded.replay()
+        let session = RenderSession(loaded: loaded, trace: trace)
+        let n = trace.frames.count / 2
+        let frame = session.render(frame: n)
+        let bytes = frame.pixels.count
+        var copy = [UInt8](repeating: 0, count: bytes)
+        var sink = 0
+        let memcpyMs = medianMs {
+            copy.withUnsafeMutableBytes { d in frame.pixels.withUnsafeBytes { s in d.copyMemory(from: s) } }
+            sink &+= Int(copy[bytes / 2])
+        }
+        if sink == -1 { print(sink) }
+        let composite = medianMs { _ = session.render(frame: n) }
+        compositeByScale[scale, default: []].append(composite)
+        if scale == 2 { continue }
+        var fast: [UInt8] = [], zl: [UInt8] = [], golden: [UInt8] = []
+        let encFast = try medianMs { fast = try PNGCodec.encode(frame, .fast) }
+        let encZlib = try medianMs { zl = try PNGCodec.encode(frame, .rle) }
+        let encGolden = try medianMs(max(1, reps / 3)) { golden = try PNGCodec.encode(frame, .golden) }
+        var decoded = RGBAImage(width: 1, height: 1)
+        let decode = try medianMs { decoded = try PNGCodec.decode(golden) }
+        let compare = medianMs { _ = ImageDiff.compare(expected: decoded, actual: frame, tolerance: 0) }
+        rows.append(Row(preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib, encGolden: encGolden,
+                        decode: decode, compare: compare, bytesFast: fast.count, bytesZlib: zl.count, bytesGolden: golden.count))
+    }
+}
+
+print("## Per frame (390x844 points; medians, ms)\n")
+print("| preset | scale | memcpy | composite | composite / memcpy | encode fast (zlib 1, Up) | MB/s | bytes | encode Z_RLE | bytes | encode golden (9, adaptive) | bytes | decode golden | compare |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+for r in rows {
+    let mb = Double(390 * r.scale * 844 * r.scale * 3) / 1e6
+    print("| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.compare, 2)) |")
+}
+
+print("\n## Cost against pixels (composite, median over presets)\n")
+for scale in [1, 2, 3] {
+    let v = (compositeByScale[scale] ?? [0]).sorted()
+    let ms = v[v.count / 2]
+    let px = Double(390 * scale * 844 * scale)
+    print("- scale \(scale): \(f(ms, 2)) ms/frame, \(f(ms * 1e6 / px, 2)) ns/pixel")
+}
+
+// End to end: run --frames and check, one job and all cores.
+print("\n## End to end (circle-avatar-bounce at scale 3, 60 frames)\n")
+let e2e = load(scenarioText("circle-avatar-bounce", scale: 3, frames: 58))
+let e2eFrames = try e2e.replay().frames.count
+var runFps: [Int: Double] = [:]
+for jobs in Array(Set([1, cores])).sorted() {
+    let dir = NSTemporaryDirectory() + "bench-\(UUID().uuidString)"
+    var options = RunOptions()
+    options.outDir = dir
+    options.frames = true
+    options.jobs = jobs
+    let ms = try medianMs(quick ? 1 : 3) { try RunOutput.run(e2e, options: options) }
+    try? FileManager.default.removeItem(atPath: dir)
+    runFps[jobs] = Double(e2eFrames) / ms * 1000
+    print("- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)")
+}
+if cores > 1, let one = runFps[1], let all = runFps[cores] { print("- all cores vs one job: \(f(all / one, 2))x") }
+// check: render + decode golden + compare per snapshot.
+let goldenDir = NSTemporaryDirectory() + "bench-golden-\(UUID().uuidString)"
+_ = try GoldenCheck.record(e2e, goldenDir: goldenDir, onlyMissing: false, jobs: cores)
+var checkOptions = CheckOptions()
+checkOptions.goldenDir = goldenDir
+checkOptions.jobs = 1
+let checkMs = try medianMs(quick ? 1 : 5) { _ = try GoldenCheck.check(e2e, options: checkOptions) }
+let snapshots = 2.0
+let replayMs = try medianMs { _ = try e2e.replay() }
+let perSnapshot = (checkMs - replayMs) / snapshots
+print("- check (2 snapshots, one job): \(f(checkMs)) ms, \(f(perSnapshot)) ms per snapshot (render + decode golden + compare)")
+try? FileManager.default.removeItem(atPath: goldenDir)
+
+// Peer.
+print("\n## Peer: Pillow + numpy (Benchmarks/peer_pillow.py)\n")
+let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Benchmarks/peer_pillow.py").path
+let p = Process()
+p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+p.arguments = ["python3", script, "3", quick ? "3" : "5"]
+let pipe = Pipe()
+p.standardOutput = pipe
+p.standardError = FileHandle.nullDevice
+var peer: [String: Any]?
+if (try? p.run()) != nil {
+    p.waitUntilExit()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    peer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+}
+if let peer, peer["error"] == nil, let renderSave = peer["rect_render_save_ms"] as? Double, let check = peer["check_ms"] as? Double {
+    let r3 = rows.filter { $0.scale == 3 }
+    let ours = r3.map { $0.composite + $0.encFast }.sorted()[r3.count / 2]
+    print("- Pillow render + save (level 1), scale 3: \(f(renderSave)) ms/frame = \(f(1000 / renderSave, 2)) frames/s")
+    print("- CropReplay render + encode, one job, scale 3: \(f(ours)) ms/frame = \(f(1000 / ours, 1)) frames/s -> \(f(renderSave / ours, 1))x")
+    if let one = runFps[1] { print("- CropReplay run --frames (render + encode + write), one job: \(f(one, 1)) frames/s -> \(f(one / (1000 / renderSave), 1))x") }
+    print("- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot)) ms -> \(f(check / perSnapshot, 1))x")
+} else {
+    let why = (peer?["error"] as? String) ?? "python3 did not run it"
+    print("- peer not measured: \(why) (pip install pillow numpy to include it)")
+}

@@ -28,11 +28,16 @@ int cpng_decode_rgba(const unsigned char *data, size_t size, uint32_t max_width,
                      uint64_t max_pixels, cpng_decoded *out);
 
 /// Encodes 8-bit pixels (channels 3 = RGB, 4 = RGBA) as a PNG in memory.
-/// level: zlib level 0..9; filter: -1 adaptive (all filters), 0..4 a single filter.
+/// level: zlib level 0..9; filter: -1 adaptive (all filters), 0..4 a single filter;
+/// strategy: -1 zlib's default, else a zlib strategy (3 = Z_RLE).
 /// On success *out is malloc'ed (free with cpng_free).
 int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, int channels,
-                int level, int filter, unsigned char **out, size_t *out_size,
+                int level, int filter, int strategy, unsigned char **out, size_t *out_size,
                 char message[CPNG_MESSAGE_SIZE]);
+
+/// zlib's CRC-32 and Adler-32 (zlib comes with libpng), for chunk assembly.
+uint32_t cpng_crc32(uint32_t crc, const unsigned char *data, size_t size);
+uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t size);
 
 void cpng_free(void *pointer);
 

@@ -4,81 +4,134 @@ import CropGeometry
 /// coordinates are u = (px/scale - x)/k - 0.5, v = (py/scale - y)/k - 0.5
 /// (texel centres at integers); bilinear over the premultiplied image with
 /// transparent texels outside it; source-over onto the canvas.
-/// The scaling is axis-aligned, so columns and rows are tabulated once.
+///
+/// Arithmetic (32-bit floats, RGBA at once): `top = t00 * (1 - wx) + t10 * wx`
+/// per source row (missing texels weigh 0), `p = top * wt + bottom * wb`, and
+/// `out = round(p + dst * (1 - p.a / 255))` (to nearest, ties to even; the
+/// canvas term is skipped where p.a is exactly 255). The scaling is
+/// axis-aligned, so each source row is interpolated horizontally once (cached
+/// while consecutive output rows share it) and rows are blended vertically.
+/// The weights (wx, wy) are computed in double precision from the exact source
+/// coordinates, then rounded to float.
 enum PhotoSampler {
     static func draw(_ image: PremultipliedImage, imageRect: Rect, k: Double, scale: Int, into px: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) {
         let s = Double(scale)
         let iw = image.width, ih = image.height
-        // Column tables: left texel index and weight of the right texel.
-        var colIndex = [Int](repeating: 0, count: width)
-        var colWeight = [Double](repeating: 0, count: width)
         var xFirst = width, xLast = -1
+        var us = [Double](repeating: 0, count: width)
         for i in 0..<width {
             let u = ((Double(i) + 0.5) / s - imageRect.x) / k - 0.5
+            us[i] = u
             let f = u.rounded(.down)
             if f >= -1 && f < Double(iw) {
-                colIndex[i] = Int(f)
-                colWeight[i] = u - f
                 if i < xFirst { xFirst = i }
                 xLast = i
             }
         }
         guard xFirst <= xLast else { return }
-        image.pixels.withUnsafeBufferPointer { tex in
-            for j in 0..<height {
-                let v = ((Double(j) + 0.5) / s - imageRect.y) / k - 0.5
-                let fv = v.rounded(.down)
-                guard fv >= -1 && fv < Double(ih) else { continue }
-                let j0 = Int(fv)
-                let wy = v - fv
-                let hasTop = j0 >= 0
-                let hasBottom = j0 + 1 < ih
-                let rowTop = j0 * iw * 4
-                let rowBottom = (j0 + 1) * iw * 4
-                var o = (j * width + xFirst) * 3
-                for i in xFirst...xLast {
-                    let i0 = colIndex[i]
-                    let wx = colWeight[i]
-                    let hasLeft = i0 >= 0
-                    let hasRight = i0 + 1 < iw
-                    var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-                    // Top row: lerp in x, weighted (1 - wy); bottom row weighted wy.
-                    if hasTop {
-                        var tr = 0.0, tg = 0.0, tb = 0.0, ta = 0.0
-                        if hasLeft {
-                            let t = rowTop + i0 * 4
-                            let w = 1 - wx
-                            tr = Double(tex[t]) * w; tg = Double(tex[t + 1]) * w; tb = Double(tex[t + 2]) * w; ta = Double(tex[t + 3]) * w
-                        }
-                        if hasRight {
-                            let t = rowTop + (i0 + 1) * 4
-                            tr += Double(tex[t]) * wx; tg += Double(tex[t + 1]) * wx; tb += Double(tex[t + 2]) * wx; ta += Double(tex[t + 3]) * wx
-                        }
-                        let w = 1 - wy
-                        r = tr * w; g = tg * w; b = tb * w; a = ta * w
-                    }
-                    if hasBottom {
-                        var br = 0.0, bg = 0.0, bb = 0.0, ba = 0.0
-                        if hasLeft {
-                            let t = rowBottom + i0 * 4
-                            let w = 1 - wx
-                            br = Double(tex[t]) * w; bg = Double(tex[t + 1]) * w; bb = Double(tex[t + 2]) * w; ba = Double(tex[t + 3]) * w
-                        }
-                        if hasRight {
-                            let t = rowBottom + (i0 + 1) * 4
-                            br += Double(tex[t]) * wx; bg += Double(tex[t + 1]) * wx; bb += Double(tex[t + 2]) * wx; ba += Double(tex[t + 3]) * wx
-                        }
-                        r += br * wy; g += bg * wy; b += bb * wy; a += ba * wy
-                    }
-                    if a > 0 {
-                        let keep = 1 - a / 255
-                        px[o] = UInt8(min(255, r + Double(px[o]) * keep + 0.5))
-                        px[o + 1] = UInt8(min(255, g + Double(px[o + 1]) * keep + 0.5))
-                        px[o + 2] = UInt8(min(255, b + Double(px[o + 2]) * keep + 0.5))
-                    }
-                    o += 3
-                }
-            }
+        let opaque = image.isOpaque
+        let n = xLast - xFirst + 1
+        var idx0 = [Int](repeating: 0, count: n), idx1 = [Int](repeating: 0, count: n)
+        var w0 = [Float](repeating: 0, count: n), w1 = [Float](repeating: 0, count: n)
+        for c in 0..<n {
+            let u = us[xFirst + c]
+            let f = u.rounded(.down)
+            let i0 = Int(f)
+            let wx = u - f
+            idx0[c] = max(0, min(iw - 1, i0)) * 4
+            idx1[c] = max(0, min(iw - 1, i0 + 1)) * 4
+            w0[c] = i0 >= 0 ? Float(1 - wx) : 0
+            w1[c] = i0 + 1 < iw ? Float(wx) : 0
         }
+        var cacheA = [Float](repeating: 0, count: n * 4), cacheB = [Float](repeating: 0, count: n * 4)
+        var rowA = -1, rowB = -1
+        var blended = [Float](repeating: 0, count: n * 4)
+        image.pixels.withUnsafeBufferPointer { tex in
+            idx0.withUnsafeBufferPointer { i0p in
+            idx1.withUnsafeBufferPointer { i1p in
+            w0.withUnsafeBufferPointer { w0p in
+            w1.withUnsafeBufferPointer { w1p in
+            cacheA.withUnsafeMutableBufferPointer { ca in
+            cacheB.withUnsafeMutableBufferPointer { cb in
+            blended.withUnsafeMutableBufferPointer { bl in
+                func horizontal(_ row: Int, into out: UnsafeMutableBufferPointer<Float>) {
+                    let base = row * iw * 4
+                    for c in 0..<n {
+                        let a = base + i0p[c], b = base + i1p[c]
+                        let wa = w0p[c], wb = w1p[c]
+                        let o = c * 4
+                        out[o] = Float(tex[a]) * wa + Float(tex[b]) * wb
+                        out[o + 1] = Float(tex[a + 1]) * wa + Float(tex[b + 1]) * wb
+                        out[o + 2] = Float(tex[a + 2]) * wa + Float(tex[b + 2]) * wb
+                        out[o + 3] = Float(tex[a + 3]) * wa + Float(tex[b + 3]) * wb
+                    }
+                }
+                func row(_ r: Int, keep other: Int) -> UnsafeMutableBufferPointer<Float> {
+                    if r == rowA { return ca }
+                    if r == rowB { return cb }
+                    if rowA != other {
+                        horizontal(r, into: ca)
+                        rowA = r
+                        return ca
+                    }
+                    horizontal(r, into: cb)
+                    rowB = r
+                    return cb
+                }
+                for j in 0..<height {
+                    let v = ((Double(j) + 0.5) / s - imageRect.y) / k - 0.5
+                    let fv = v.rounded(.down)
+                    guard fv >= -1 && fv < Double(ih) else { continue }
+                    let j0 = Int(fv)
+                    let wy = v - fv
+                    let rt = max(0, min(ih - 1, j0)), rb = max(0, min(ih - 1, j0 + 1))
+                    let wt: Float = j0 >= 0 ? Float(1 - wy) : 0
+                    let wb: Float = j0 + 1 < ih ? Float(wy) : 0
+                    let top = row(rt, keep: rb)
+                    let bottom = row(rb, keep: rt)
+                    blend(top.baseAddress!, bottom.baseAddress!, wt, wb, into: bl.baseAddress!, count: n * 4)
+                    var o = (j * width + xFirst) * 3
+                    // Round to nearest (ties to even) without a checked conversion: adding
+                    // 1.5 * 2^23 leaves the integer in the low mantissa bits.
+                    let magic: Float = 12582912
+                    if opaque && wt + wb == 1 {
+                        // Inside an opaque image's rows the canvas below does not show
+                        // except at the image's left and right edge columns.
+                        for c in 0..<n {
+                            let q = c * 4
+                            let a = bl[q + 3]
+                            let keep = 1 - a / 255
+                            let r = bl[q] + (keep != 0 ? Float(px[o]) * keep : 0)
+                            let g = bl[q + 1] + (keep != 0 ? Float(px[o + 1]) * keep : 0)
+                            let b = bl[q + 2] + (keep != 0 ? Float(px[o + 2]) * keep : 0)
+                            px[o] = UInt8(truncatingIfNeeded: (min(r, 255) + magic).bitPattern)
+                            px[o + 1] = UInt8(truncatingIfNeeded: (min(g, 255) + magic).bitPattern)
+                            px[o + 2] = UInt8(truncatingIfNeeded: (min(b, 255) + magic).bitPattern)
+                            o += 3
+                        }
+                        continue
+                    }
+                    for c in 0..<n {
+                        let q = c * 4
+                        let a = bl[q + 3]
+                        let keep = 1 - a / 255
+                        let r = bl[q] + Float(px[o]) * keep
+                        let g = bl[q + 1] + Float(px[o + 1]) * keep
+                        let b = bl[q + 2] + Float(px[o + 2]) * keep
+                        px[o] = UInt8(truncatingIfNeeded: (min(r, 255) + magic).bitPattern)
+                        px[o + 1] = UInt8(truncatingIfNeeded: (min(g, 255) + magic).bitPattern)
+                        px[o + 2] = UInt8(truncatingIfNeeded: (min(b, 255) + magic).bitPattern)
+                        o += 3
+                    }
+                }
+            }}}}}}}
+        }
+    }
+
+    /// out = top * wt + bottom * wb, element-wise (a loop the compiler vectorizes).
+    @inline(never)
+    static func blend(_ top: UnsafePointer<Float>, _ bottom: UnsafePointer<Float>, _ wt: Float, _ wb: Float,
+                      into out: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<count { out[i] = top[i] * wt + bottom[i] * wb }
     }
 }

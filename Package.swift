@@ -8,7 +8,8 @@ let package = Package(
     name: "CropReplay",
     products: [
         .executable(name: "cropreplay", targets: ["cropreplay"]),
-        .library(name: "CropReplay", targets: ["CropGoldens"]),
+        .library(name: "CropReplay", targets: ["CropReplay"]),
+        .library(name: "CropReplayTesting", targets: ["CropReplayTesting"]),
     ],
     targets: [
         // libpng from the system (Debian: libpng-dev, Homebrew: libpng), found by pkg-config.
@@ -27,10 +28,15 @@ let package = Package(
         .target(name: "CropRender", dependencies: ["CropGeometry", "CropScenario", "CropEngine"]),
         .target(name: "CropImageIO", dependencies: ["CropRender", "CPNGShim"]),
         .target(name: "CropGoldens", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"]),
+        // The public library: replay and verify from Swift; and assertions for test suites.
+        .target(name: "CropReplay", dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropRender", "CropGoldens"]),
+        .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),
         .target(name: "CropCLI", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens"]),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
         .executableTarget(name: "cropreplay-bench", dependencies: ["CropCLI", "CropGoldens", "CropRender", "CropImageIO", "CropEngine", "CropScenario"]),
         .target(name: "TestSupport", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"], path: "Tests/TestSupport"),
+        // Uses only the public API, as a client package would.
+        .testTarget(name: "CropReplayAPITests", dependencies: ["CropReplayTesting"]),
         .testTarget(name: "CropReplayTests", dependencies: ["TestSupport", "CropGeometry", "CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"]),
     ]
 )

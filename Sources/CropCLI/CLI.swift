@@ -61,6 +61,7 @@ public enum CLI {
             case "validate": return try Commands.validate(rest, console)
             case "presets": return try Commands.presets(rest, console)
             case "compare": return try Commands.compare(rest, console)
+            case "schema": return try Commands.schema(rest, console)
             default: return try Commands.demo(rest, console)
             }
         } catch let e as UsageError {

@@ -4,11 +4,12 @@ enum Help {
 
     static let usages: [String: String] = [
         "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--apng] [--gif] [--sheet] [--every <n>] [--thumb <f>] [--jobs <n>]",
-        "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--jobs <n>]",
+        "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--shard <i/n>] [--jobs <n>]",
         "record": "cropreplay record [<path>...] [--golden <dir>] [--missing] [--jobs <n>]",
         "validate": "cropreplay validate <path>...",
         "compare": "cropreplay compare <scenario.json> [--policies a,b,...] [--out <dir>] [--thumb <f>] [--jobs <n>]",
         "presets": "cropreplay presets",
+        "schema": "cropreplay schema",
         "demo": "cropreplay demo [--out <dir>]",
     ]
 
@@ -48,6 +49,8 @@ enum Help {
           --max-diff-ratio <r>    Fraction of pixels (0-1) allowed to differ (default: 0).
           --artifacts <dir>       Write expected/actual/diff PNGs and report.html for failures here.
           --junit <file>          Write a JUnit XML report.
+          --shard <i/n>           Check only shard i of n: a deterministic split balanced by frame
+                                  count, so n CI machines together check every scenario once.
           --jobs <n>              Threads for rendering (default: all cores).
           -h, --help              Show help information.
 
@@ -100,6 +103,14 @@ enum Help {
         OPTIONS:
           -h, --help              Show help information.
         """,
+        "schema": """
+        OVERVIEW: Print the JSON Schema of scenario files (the text of scenarios/schema.json).
+
+        USAGE: \(usages["schema"]!)
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """,
         "demo": """
         OVERVIEW: Replay the built-in demo scenarios (no files needed) with snapshots.
 
@@ -127,6 +138,7 @@ enum Help {
       compare                 Replay one script under several policies; metrics, animation, plots.
       validate                Check scenario files without rendering.
       presets                 Print the built-in editor presets.
+      schema                  Print the JSON Schema of scenario files.
       demo                    Replay the built-in scenarios into out/demo.
 
       See 'cropreplay help <subcommand>' for detailed help.

@@ -86,8 +86,16 @@ enum Commands {
         options.artifactsDir = a.options["--artifacts"]
         options.jobs = try a.int("--jobs", min: 1, max: 256, command: "check") ?? Parallel.defaultJobs
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
-        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        var loaded = try files.map { try LoadedScenario.load(path: $0) }
         try checkUniqueNames(loaded)
+        if let shardText = a.options["--shard"] {
+            guard let spec = Shards.Spec(shardText) else {
+                throw UsageError(message: "'--shard' expects i/n with 1 <= i <= n, got '\(shardText)'", command: "check")
+            }
+            let items = try loaded.map { (name: $0.scenario.name, frames: try $0.replay().frames.count) }
+            loaded = Shards.select(items, spec).map { loaded[$0] }
+            console.out("shard \(spec.index)/\(spec.count): \(loaded.count) of \(items.count) scenarios")
+        }
         var results: [CheckResult] = []
         for l in loaded {
             let r = try GoldenCheck.check(l, options: options)
@@ -150,6 +158,12 @@ enum Commands {
         try ComparisonOutput.write(loaded, rows: rows, dir: dir, jobs: jobs, thumb: thumb)
         console.out(PolicyComparison.markdown(rows))
         console.out("wrote \(dir)/index.html (with comparison.png, comparison.gif, sheet.png, metrics.md/csv/json)")
+        return 0
+    }
+
+    static func schema(_ args: [String], _ console: Console) throws -> Int32 {
+        _ = try Arguments(args, command: "schema", flags: [], options: [])
+        console.out(ScenarioSchema.text.trimmingCharacters(in: .newlines))
         return 0
     }
 

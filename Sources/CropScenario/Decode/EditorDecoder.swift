@@ -10,7 +10,7 @@ public enum Limits {
 
 /// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
 struct EditorDecoder {
-    static let keys = ["viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop"]
+    static let keys = Keys.editor
 
     static func decode(_ field: Field?) throws(ScenarioError) -> EditorConfig {
         let f = try field?.object(allowed: keys) ?? [:]
@@ -34,7 +34,7 @@ struct EditorDecoder {
     }
 
     static func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
-        let f = try field?.object(allowed: ["width", "height", "scale"]) ?? [:]
+        let f = try field?.object(allowed: Keys.viewport) ?? [:]
         let scale = try f["scale"]?.integer(min: 1, max: 4) ?? 1
         let width = try f["width"]?.number(min: 0, minExclusive: true, what: "a width") ?? 390
         let height = try f["height"]?.number(min: 0, minExclusive: true, what: "a height") ?? 844
@@ -58,7 +58,7 @@ struct EditorDecoder {
 
     static func decodeImage(_ field: Field?) throws(ScenarioError) -> ImageSource {
         guard let field else { return .testcard(width: 1600, height: 1200) }
-        let f = try field.object(allowed: ["file", "testcard"])
+        let f = try field.object(allowed: Keys.image)
         if let file = f["file"] {
             if f["testcard"] != nil { throw field.error("expected either \"file\" or \"testcard\", not both") }
             let path = try file.string()
@@ -87,7 +87,7 @@ struct EditorDecoder {
     }
 
     static func decodeFrame(_ field: Field?) throws(ScenarioError) -> FrameSpec {
-        let f = try field?.object(allowed: ["shape", "size", "aspect", "margin", "cornerRadius"]) ?? [:]
+        let f = try field?.object(allowed: Keys.frame) ?? [:]
         let shape = try f["shape"]?.choice(FrameShape.self) ?? .rect
         var size: (Double, Double)?
         if let s = f["size"], !s.isNull {
@@ -109,7 +109,7 @@ struct EditorDecoder {
     }
 
     static func decodeMask(_ field: Field?) throws(ScenarioError) -> MaskSpec {
-        let f = try field?.object(allowed: ["color", "opacity", "region", "visibility", "fade"]) ?? [:]
+        let f = try field?.object(allowed: Keys.mask) ?? [:]
         return MaskSpec(
             color: try f["color"]?.color() ?? .black,
             opacity: try f["opacity"]?.number(min: 0, max: 1, what: "an opacity") ?? 0.8,
@@ -121,7 +121,7 @@ struct EditorDecoder {
 
     static func decodeBorder(_ field: Field?) throws(ScenarioError) -> BorderSpec? {
         if let field, field.isNull { return nil }
-        let f = try field?.object(allowed: ["color", "opacity", "width", "position", "dash"]) ?? [:]
+        let f = try field?.object(allowed: Keys.border) ?? [:]
         var dash: [Double] = []
         if let d = f["dash"], !d.isNull {
             for item in try d.array() { dash.append(try item.number(min: 0, what: "a dash length")) }
@@ -139,7 +139,7 @@ struct EditorDecoder {
 
     static func decodeGrid(_ field: Field?) throws(ScenarioError) -> GridSpec? {
         guard let field, !field.isNull else { return nil }
-        let f = try field.object(allowed: ["lines", "color", "opacity", "width", "visibility"])
+        let f = try field.object(allowed: Keys.grid)
         return GridSpec(
             lines: try f["lines"]?.integer(min: 1, max: 100) ?? 2,
             color: try f["color"]?.color() ?? .white,
@@ -150,7 +150,7 @@ struct EditorDecoder {
     }
 
     static func decodeZoom(_ field: Field?) throws(ScenarioError) -> ZoomSpec {
-        let f = try field?.object(allowed: ["base", "min", "max", "anchor"]) ?? [:]
+        let f = try field?.object(allowed: Keys.zoom) ?? [:]
         var minZoom: ZoomMin? = .value(1)
         if let m = f["min"] {
             if m.isNull {
@@ -173,7 +173,7 @@ struct EditorDecoder {
     }
 
     static func decodePolicy(_ field: Field?) throws(ScenarioError) -> PolicySpec {
-        let f = try field?.object(allowed: ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation"]) ?? [:]
+        let f = try field?.object(allowed: Keys.policy) ?? [:]
         var momentum: Double?
         if let m = f["momentum"], !m.isNull {
             let r = try m.number()
@@ -192,7 +192,7 @@ struct EditorDecoder {
 
     static func decodeAnimation(_ field: Field?) throws(ScenarioError) -> AnimationCurve {
         guard let field else { return .none }
-        let all = try field.object(allowed: ["curve", "duration", "response", "dampingRatio"])
+        let all = try field.object(allowed: Keys.animation)
         guard let curveField = all["curve"] else { throw field.error("expected a \"curve\": \"none\", \"linear\", \"easeOut\", \"easeInOut\" or \"spring\"") }
         let curve = try curveField.string()
         func only(_ keys: [String]) throws(ScenarioError) {
@@ -219,7 +219,7 @@ struct EditorDecoder {
                 dampingRatio: try all["dampingRatio"]?.number(min: 0, what: "a damping ratio") ?? 1.0
             )
         default:
-            let options = ["none", "linear", "easeOut", "easeInOut", "spring"]
+            let options = Keys.curves
             let hint = Suggest.closest(curve, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw curveField.error("expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(curve)\"\(hint)")
         }
@@ -239,7 +239,7 @@ struct EditorDecoder {
     }
 
     static func decodeCrop(_ field: Field?) throws(ScenarioError) -> CropSpec {
-        let f = try field?.object(allowed: ["formula", "rounding"]) ?? [:]
+        let f = try field?.object(allowed: Keys.crop) ?? [:]
         return CropSpec(
             formula: try f["formula"]?.choice(CropFormula.self) ?? .geometric,
             rounding: try f["rounding"]?.choice(CropRounding.self) ?? .integral

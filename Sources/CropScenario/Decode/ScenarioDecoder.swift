@@ -1,6 +1,6 @@
 /// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
 public enum ScenarioDecoder {
-    static let topKeys = ["name", "preset", "editor", "fps", "script"]
+    static let topKeys = Keys.top
 
     /// Decodes scenario JSON text.
     /// - Parameters:

@@ -2,7 +2,7 @@ import CropGeometry
 
 /// Decodes `script` steps (SPEC section 5).
 struct ScriptDecoder {
-    static let stepKeys = ["pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save"]
+    static let stepKeys = Keys.steps
     var snapshotNames: Set<String> = []
     var cropNames: Set<String> = []
     var viewportScale: Int
@@ -69,7 +69,7 @@ struct ScriptDecoder {
 
 
     func decodePan(_ field: Field) throws(ScenarioError) -> PanStep {
-        let f = try field.object(allowed: ["by", "duration", "easing", "hold", "velocity"])
+        let f = try field.object(allowed: Keys.pan)
         guard let by = f["by"] else { throw field.error("expected \"by\": [dx, dy]") }
         return PanStep(
             by: try by.point(),
@@ -81,7 +81,7 @@ struct ScriptDecoder {
     }
 
     func decodePinch(_ field: Field) throws(ScenarioError) -> PinchStep {
-        let f = try field.object(allowed: ["scale", "at", "duration", "easing", "hold"])
+        let f = try field.object(allowed: Keys.pinch)
         guard let scale = f["scale"] else { throw field.error("expected \"scale\": a number > 0") }
         return PinchStep(
             scale: try scale.number(min: 0, minExclusive: true, what: "a scale"),
@@ -107,7 +107,7 @@ struct ScriptDecoder {
         var events: [RawEvent] = []
         var lastFrame = 1
         for item in try field.array() {
-            let f = try item.object(allowed: ["frame", "gesture", "phase", "translation", "scale", "location", "velocity"])
+            let f = try item.object(allowed: Keys.event)
             guard let frameField = f["frame"] else { throw item.error("expected \"frame\": an integer >= 1") }
             guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\" or \"pinch\"") }
             guard let phase = f["phase"] else { throw item.error("expected \"phase\": began, changed, ended, cancelled or failed") }
@@ -129,7 +129,7 @@ struct ScriptDecoder {
     }
 
     mutating func decodeSave(_ field: Field) throws(ScenarioError) -> SaveStep {
-        let f = try field.object(allowed: ["name", "alpha", "thenLoad"])
+        let f = try field.object(allowed: Keys.save)
         guard let nameField = f["name"] else { throw field.error("expected \"name\": the crop's file name") }
         let name = try nameField.outputName()
         guard !cropNames.contains(name) else { throw nameField.error("duplicate crop name \"\(name)\"") }

@@ -23,6 +23,9 @@ public struct PanStep: Equatable, Sendable {
     public var easing: Easing
     public var hold: Double
     public var velocity: Point?
+    public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil) {
+        self.by = by; self.duration = duration; self.easing = easing; self.hold = hold; self.velocity = velocity
+    }
 }
 
 public struct PinchStep: Equatable, Sendable {
@@ -32,6 +35,9 @@ public struct PinchStep: Equatable, Sendable {
     public var duration: Double
     public var easing: Easing
     public var hold: Double
+    public init(scale: Double, at: Point? = nil, duration: Double = 0.4, easing: Easing = .linear, hold: Double = 0) {
+        self.scale = scale; self.at = at; self.duration = duration; self.easing = easing; self.hold = hold
+    }
 }
 
 /// One raw recognizer event of an `events` step; omitted values are nil.
@@ -43,6 +49,10 @@ public struct RawEvent: Equatable, Sendable {
     public var scale: Double?
     public var location: Point?
     public var velocity: Point?
+    public init(frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil, location: Point? = nil, velocity: Point? = nil) {
+        self.frame = frame; self.gesture = gesture; self.phase = phase
+        self.translation = translation; self.scale = scale; self.location = location; self.velocity = velocity
+    }
 }
 
 public enum Orientation: String, Sendable, CaseIterable { case landscape, portrait }
@@ -51,6 +61,9 @@ public struct SaveStep: Equatable, Sendable {
     public var name: String
     public var circleAlpha: Bool
     public var thenLoad: Bool
+    public init(name: String, circleAlpha: Bool = false, thenLoad: Bool = false) {
+        self.name = name; self.circleAlpha = circleAlpha; self.thenLoad = thenLoad
+    }
 }
 
 public enum StepKind: Equatable, Sendable {

@@ -62,6 +62,7 @@ public enum CLI {
             case "presets": return try Commands.presets(rest, console)
             case "compare": return try Commands.compare(rest, console)
             case "schema": return try Commands.schema(rest, console)
+            case "explore": return try Commands.explore(rest, console)
             default: return try Commands.demo(rest, console)
             }
         } catch let e as UsageError {

@@ -10,6 +10,7 @@ enum Help {
         "compare": "cropreplay compare <scenario.json> [--policies a,b,...] [--out <dir>] [--thumb <f>] [--jobs <n>]",
         "presets": "cropreplay presets",
         "schema": "cropreplay schema",
+        "explore": "cropreplay explore [--preset <p>] [--policy <k>] [--count <n>] [--seed <s>] [--out <dir>]",
         "demo": "cropreplay demo [--out <dir>]",
     ]
 
@@ -103,6 +104,27 @@ enum Help {
         OPTIONS:
           -h, --help              Show help information.
         """,
+        "explore": """
+        OVERVIEW: Replay random scripts and check each policy's promises (invariants).
+
+        USAGE: \(usages["explore"]!)
+
+        Random scripts of pans, pinches, together, touches, cancels and waits are replayed and checked:
+        no number is NaN or infinite; the recognizer machine never errors; clamp never shows an invalid
+        state; after `until settled` clamp, rubberBand, snapNearest and whole rollback are valid; the mask
+        is visible when idle (always, hiddenWhileTouching). A failing script is shrunk and written as a
+        scenario file that reproduces it.
+
+        OPTIONS:
+          --preset <p>            One preset (default: all four).
+          --policy <k>            One policy (default: all five), replacing the preset's.
+          --count <n>             Scripts per preset and policy (default: 1000).
+          --seed <s>              Seed (default: 1); the same seed gives the same scripts.
+          --out <dir>             Where failing scenarios go (default: out/explore).
+          -h, --help              Show help information.
+
+        Exit status: 0 no finding, 1 findings written.
+        """,
         "schema": """
         OVERVIEW: Print the JSON Schema of scenario files (the text of scenarios/schema.json).
 
@@ -139,6 +161,7 @@ enum Help {
       validate                Check scenario files without rendering.
       presets                 Print the built-in editor presets.
       schema                  Print the JSON Schema of scenario files.
+      explore                 Replay random scripts and check the policies' invariants.
       demo                    Replay the built-in scenarios into out/demo.
 
       See 'cropreplay help <subcommand>' for detailed help.

@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "CropCLI", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens"]),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
         .executableTarget(name: "cropreplay-bench", dependencies: ["CropCLI", "CropGoldens", "CropRender", "CropImageIO", "CropEngine", "CropScenario"]),
+        // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING).
+        .executableTarget(name: "cropreplay-fuzz", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"]),
         .target(name: "TestSupport", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"], path: "Tests/TestSupport"),
         // Uses only the public API, as a client package would.
         .testTarget(name: "CropReplayAPITests", dependencies: ["CropReplayTesting"]),

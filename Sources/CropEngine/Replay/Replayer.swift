@@ -15,10 +15,13 @@ public struct Replayer {
     private var snapshots: [(name: String, frame: Int)] = []
     private var crops: [CropRecord] = []
     private var imageSizes: [(Int, Int)]
+    private var frameLimit = Limits.maxFrames
 
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
-    public static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int) throws(ScenarioError) -> Trace {
+    /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
+    public static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames) throws(ScenarioError) -> Trace {
         var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight)
+        replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         return try replayer.run()
     }
 
@@ -59,8 +62,8 @@ public struct Replayer {
                 for action in result.actions { pending[action.frame, default: []].append(action) }
                 cursor = result.cursor
             }
-            if cursor > Limits.maxFrames {
-                throw fail(step.path, "the script runs to frame \(cursor); the limit is \(Limits.maxFrames) frames")
+            if cursor > frameLimit {
+                throw fail(step.path, "the script runs to frame \(cursor); the limit is \(frameLimit) frames")
             }
         }
         try advance(to: cursor, step: nil)
@@ -110,7 +113,7 @@ public struct Replayer {
         let limit = cursor + 10 * scenario.fps
         while state.isSettling {
             c += 1
-            if c > limit || c > Limits.maxFrames {
+            if c > limit || c > frameLimit {
                 throw fail(step.path, "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)")
             }
             try advance(to: c, step: step)

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer entry points and runs each for a given time.
+#   Fuzz/run.sh [seconds per target=600] [targets=scenario png writers]
+# Corpora live in Fuzz/corpus/<target> (seeded from scenarios/ and golden PNGs
+# plus a few invalid files); crashes are written to Fuzz/findings/<target>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+shift || true
+targets=${*:-scenario png writers}
+swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+  -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
+bin=.build/fuzz/release/cropreplay-fuzz
+for target in $targets; do
+  corpus=Fuzz/corpus/$target
+  findings=Fuzz/findings/$target
+  mkdir -p "$corpus" "$findings"
+  case $target in
+    scenario) cp -n scenarios/*.json "$corpus"/ 2>/dev/null || true; rm -f "$corpus/schema.json" ;;
+    png) for f in golden/*/*.png; do cp -n "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done
+         printf '\x89PNG\r\n\x1a\n' > "$corpus/truncated.png" ;;
+    writers) head -c 600 /dev/urandom > "$corpus/random-1" ;;
+  esac
+  echo "== $target for ${seconds}s"
+  CROPREPLAY_FUZZ_TARGET=$target "$bin" "$corpus" -artifact_prefix="$findings/" \
+    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 2>&1 \
+    | grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)" || true
+done

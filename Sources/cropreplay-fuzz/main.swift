@@ -1,0 +1,86 @@
+// libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
+// in a normal build this is a stub that says how to run it.
+// CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
+// few frames + render one small frame), png (PNG and APNG decoding), writers
+// (APNG/GIF writers on random frames, read back and compared).
+import CropScenario
+import CropEngine
+import CropRender
+import CropImageIO
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum FuzzTarget: String { case scenario, png, writers }
+
+func fuzzTarget() -> FuzzTarget {
+    guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
+    return FuzzTarget(rawValue: String(cString: raw)) ?? .scenario
+}
+
+func fuzzScenario(_ bytes: [UInt8]) {
+    guard let scenario = try? ScenarioDecoder.decode(bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent") else { return }
+    var w = 64, h = 48
+    if case .testcard(let tw, let th) = scenario.editor.image { w = tw; h = th }
+    guard let trace = try? Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 600) else { return }
+    _ = TraceJSON.encode(trace)
+    // Render the last frame on a small canvas: the editor at scale 1, viewport capped.
+    var editor = scenario.editor
+    editor.viewport.scale = 1
+    guard let last = trace.frames.last, last.viewportWidth * last.viewportHeight <= 200_000, w * h <= 200_000 else { return }
+    let compositor = Compositor(editor: editor, scale: 1)
+    let image = PremultipliedImage(Testcard.image(width: w, height: h))
+    _ = compositor.render(last, image: image, layers: compositor.layers(for: last))
+}
+
+func fuzzPNG(_ bytes: [UInt8]) {
+    if let image = try? PNGCodec.decode(bytes) { precondition(image.pixels.count == image.width * image.height * 4) }
+    _ = try? APNGReader.read(bytes)
+}
+
+func fuzzWriters(_ bytes: [UInt8]) {
+    guard bytes.count >= 4 else { return }
+    let w = 1 + Int(bytes[0] % 32), h = 1 + Int(bytes[1] % 32), count = 1 + Int(bytes[2] % 4), fps = 1 + Int(bytes[3])
+    var frames: [APNG.Input] = []
+    var i = 4
+    for _ in 0..<count {
+        var f = RGBFrame(width: w, height: h)
+        for p in 0..<f.pixels.count {
+            f.pixels[p] = i < bytes.count ? bytes[i] : UInt8(truncatingIfNeeded: p)
+            i += 1
+        }
+        frames.append(APNG.Input(frame: f, ticks: 1 + Int(bytes[(i / 7) % bytes.count] % 3)))
+    }
+    guard let apng = try? APNG.encode(frames, fps: fps), let anim = try? APNGReader.read(apng) else {
+        fatalError("APNG writer failed on valid frames")
+    }
+    // Every decoded frame equals the last input frame it stands for.
+    precondition(anim.frames.count == anim.controls.count && anim.frames.count <= frames.count)
+    _ = try? GIF.encode(frames, fps: fps, dither: bytes[2] & 0x80 != 0)
+}
+
+#if FUZZING
+// An executable target always has a Swift main, so it hands control to libFuzzer's
+// driver instead of relying on libFuzzer's own main.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch fuzzTarget() {
+    case .scenario: fuzzScenario(bytes)
+    case .png: fuzzPNG(bytes)
+    case .writers: fuzzWriters(bytes)
+    }
+    return 0
+}
+
+var fuzzArgc = CommandLine.argc
+var fuzzArgv = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, { data, size in fuzzOne(data, size) }))
+#else
+print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer)")
+#endif

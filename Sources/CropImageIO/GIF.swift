@@ -139,25 +139,32 @@ public enum MedianCut {
             samples.append(UInt32(frame.pixels[p]) << 16 | UInt32(frame.pixels[p + 1]) << 8 | UInt32(frame.pixels[p + 2]))
             i += stride
         }
-        var boxes: [ArraySlice<UInt32>] = [samples[...]]
-        while boxes.count < colors {
-            // Split the box with the widest channel range (ties: the most populous).
-            var best = -1, bestRange = 0, bestChannel = 0
-            for (bi, box) in boxes.enumerated() where box.count > 1 {
-                for ch in 0..<3 {
-                    let shift = UInt32(16 - ch * 8)
-                    var lo: UInt32 = 255, hi: UInt32 = 0
-                    for v in box { let c = (v >> shift) & 255; lo = min(lo, c); hi = max(hi, c) }
-                    let range = Int(hi - lo)
-                    if range > bestRange { bestRange = range; best = bi; bestChannel = ch }
-                }
+        // Each box keeps its widest channel and that channel's range, computed once.
+        func widest(_ box: ArraySlice<UInt32>) -> (range: Int, channel: Int) {
+            var lo: (UInt32, UInt32, UInt32) = (255, 255, 255), hi: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            for v in box {
+                let r = v >> 16, g = (v >> 8) & 255, b = v & 255
+                lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
+                hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
             }
+            let ranges = [Int(hi.0) - Int(lo.0), Int(hi.1) - Int(lo.1), Int(hi.2) - Int(lo.2)]
+            var channel = 0
+            for c in 1..<3 where ranges[c] > ranges[channel] { channel = c }
+            return (box.count > 1 ? ranges[channel] : 0, channel)
+        }
+        var boxes: [ArraySlice<UInt32>] = [samples[...]]
+        var stats = [widest(samples[...])]
+        while boxes.count < colors {
+            var best = -1
+            for i in stats.indices where stats[i].range > 0 && (best < 0 || stats[i].range > stats[best].range) { best = i }
             if best < 0 { break }
-            let shift = UInt32(16 - bestChannel * 8)
+            let shift = UInt32(16 - stats[best].channel * 8)
             let sorted = boxes[best].sorted { (($0 >> shift) & 255, $0) < (($1 >> shift) & 255, $1) }
             let mid = sorted.count / 2
             boxes[best] = sorted[..<mid]
             boxes.append(sorted[mid...])
+            stats[best] = widest(boxes[best])
+            stats.append(widest(boxes[boxes.count - 1]))
         }
         return boxes.map { box in
             var r = 0, g = 0, b = 0

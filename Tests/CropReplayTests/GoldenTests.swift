@@ -117,9 +117,10 @@ final class GoldenTests: XCTestCase {
     func testRunIsDeterministicAcrossJobCounts() throws {
         let dir = try makeProject()
         var trees: [[String: Data]] = []
-        for jobs in ["1", "2", "1", "2"] {
+        // Five runs each with --jobs 1 and --jobs 2: byte-identical trees.
+        for jobs in ["1", "2", "1", "2", "1", "2", "1", "2", "1", "2"] {
             let out = dir + "/out-\(trees.count)"
-            XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--jobs", jobs], in: dir).code, 0)
+            XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--apng", "--gif", "--sheet", "--jobs", jobs], in: dir).code, 0)
             trees.append(snapshotTree(out))
         }
         XCTAssertGreaterThan(trees[0].count, 10)

@@ -39,11 +39,32 @@ final class MalformedScenarioTests: XCTestCase {
         ("events-order", "{\"script\": [{\"events\": [{\"frame\": 3, \"gesture\": \"pan\", \"phase\": \"began\"}, {\"frame\": 2, \"gesture\": \"pan\", \"phase\": \"ended\"}]}]}", ["script[0].events[1].frame", "non-decreasing"]),
         ("not-an-object", "[1, 2]", ["1:1", "scenario object"]),
         ("empty-file", "", ["1:1", "end of file"]),
+        ("resize-too-large", "{\"script\": [{\"resize\": [9000, 100]}]}", ["script[0].resize.width", "limit is 8192"]),
+        ("negative-margin", "{\"editor\": {\"frame\": {\"margin\": -1}}}", ["editor.frame.margin", ">= 0"]),
+        ("zero-viewport", "{\"editor\": {\"viewport\": {\"width\": 0}}}", ["editor.viewport.width", "> 0"]),
+        ("bad-curve", "{\"editor\": {\"policy\": {\"animation\": {\"curve\": \"sprng\"}}}}", ["editor.policy.animation.curve", "did you mean \"spring\""]),
+        ("curve-extra-key", "{\"editor\": {\"policy\": {\"animation\": {\"curve\": \"none\", \"duration\": 1}}}}", ["editor.policy.animation.duration", "for curve \"none\""]),
+        ("momentum-range", "{\"editor\": {\"policy\": {\"momentum\": 1.5}}}", ["editor.policy.momentum", "between 0 and 1"]),
+        ("corrupt-image", "{\"editor\": {\"image\": {\"file\": \"corrupt.png\"}}}", ["editor.image.file", "not a readable PNG"]),
+        ("oversized-image", "{\"editor\": {\"image\": {\"file\": \"huge.png\"}}}", ["editor.image.file", "20000x20000", "16384"]),
+        ("huge-viewport", "{\"editor\": {\"viewport\": {\"width\": 100000, \"height\": 100000}}}", ["editor.viewport.width", "limit is 8192"]),
+        ("empty-name", "{\"name\": \"\"}", ["name", "1 to 100 characters"]),
+        ("string-for-bool", "{\"script\": [{\"restore\": \"yes\"}]}", ["script[0].restore", "true or false"]),
+        ("three-fingers", "{\"script\": [{\"touches\": [[[1, 1], [2, 2], [3, 3]]]}]}", ["script[0].touches[0]", "0, 1 or 2 finger"]),
+        ("nested-together", "{\"script\": [{\"together\": [{\"together\": []}]}]}", ["script[0].together[0].together", "gesture step"]),
+        ("deep-nesting", String(repeating: "[", count: 300) + String(repeating: "]", count: 300), ["1:201", "nesting deeper"]),
+        ("invalid-escape", "{\"name\": \"a\\xb\"}", ["1:13", "invalid escape"]),
+        ("leading-zero", "{\"fps\": 060}", ["1:10", "leading zeros"]),
+        ("negative-hold", "{\"script\": [{\"pinch\": {\"scale\": 2, \"hold\": -0.5}}]}", ["script[0].pinch.hold", ">= 0"]),
     ]
 
     func testEveryMalformedScenarioFailsWithExitTwoAndAOneLineMessage() throws {
         XCTAssertGreaterThanOrEqual(Self.cases.count, 15)
+        XCTAssertGreaterThanOrEqual(Self.cases.count, 40)
         let dir = temporaryDirectory("malformed")
+        // Image fixtures: a corrupt PNG and a header that claims 20000 x 20000 pixels.
+        try Data("\u{89}PNG garbage".utf8).write(to: URL(fileURLWithPath: dir + "/corrupt.png"))
+        try Data(RawPNG.png(width: 20000, height: 20000, bitDepth: 8, colorType: 0, rows: [[0]])).write(to: URL(fileURLWithPath: dir + "/huge.png"))
         for c in Self.cases {
             let path = dir + "/\(c.name).json"
             try c.json.write(toFile: path, atomically: true, encoding: .utf8)

@@ -103,6 +103,12 @@ public enum ComparisonOutput {
         let tMax = rows.map { Double($0.trace.frames.count - 1) / Double($0.trace.fps) }.max() ?? 1
         var lo = Double.infinity, hi = -Double.infinity
         for r in rows { for f in r.trace.frames { lo = min(lo, value(f)); hi = max(hi, value(f)) } }
+        if !(hi > lo) {
+            // A flat line sits in the middle of the plot.
+            let pad = max(abs(lo) * 0.1, 1e-3)
+            lo -= pad
+            hi += pad
+        }
         // Include the band's edges when they are near the data (a far limit would flatten the lines).
         let dataSpan = max(hi - lo, abs(hi) * 0.05, 1e-6)
         if let first = rows.first {

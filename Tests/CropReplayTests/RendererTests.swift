@@ -49,13 +49,14 @@ final class RendererTests: XCTestCase {
         // Pixel (1, 0): u = (1.5 - 0.5) - 0.5 = 0.5: halfway between texels 0 and 1 of row 0.
         for x in 1...3 {
             let a = (x - 1) * 4, b = x * 4
-            let expected = (0..<3).map { ch in UInt8((Double(image.pixels[a + ch]) + Double(image.pixels[b + ch])) / 2 + 0.5) }
+            // Rounded to nearest, ties to even (the compositor's rule).
+            let expected = (0..<3).map { ch in UInt8(((Double(image.pixels[a + ch]) + Double(image.pixels[b + ch])) / 2).rounded(.toNearestOrEven)) }
             let px = frame[x, 0]
             XCTAssertEqual([px.0, px.1, px.2], expected, "pixel \(x)")
         }
         // Pixel (0, 0): half of texel 0 over the black background.
         let px = frame[0, 0]
-        XCTAssertEqual(px.0, UInt8(Double(image.pixels[0]) / 2 + 0.5))
+        XCTAssertEqual(px.0, UInt8((Double(image.pixels[0]) / 2).rounded(.toNearestOrEven)))
     }
 
     func testCircleHoleCoverageSumsToItsArea() throws {

@@ -59,6 +59,25 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(px.0, UInt8((Double(image.pixels[0]) / 2).rounded(.toNearestOrEven)))
     }
 
+    func testUpscaledOpaqueImageEdgeBlendsOverTheBackground() throws {
+        let (c, base) = try setup(12, 3, editor: ##", "background": "#FFFFFF""##)
+        var record = base
+        record.shown = ViewState(k: 3.3, cx: 2.2 + 3.3, cy: 1.5)
+        record.imageRect = Rect(x: 2.2, y: -1.8, width: 6.6, height: 6.6)
+        let image = RGBAImage(width: 2, height: 2, pixels: [200, 0, 0, 255, 0, 200, 0, 255, 200, 0, 0, 255, 0, 200, 0, 255])
+        let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
+        for i in 0..<12 {
+            // Middle row: both texel rows present; columns bilinear with missing texels = 0.
+            let u = (Double(i) + 0.5 - 2.2) / 3.3 - 0.5
+            let f = u.rounded(.down), wx = u - f, i0 = Int(f)
+            func texel(_ x: Int) -> (Double, Double) { x == 0 ? (200, 255) : x == 1 ? (0, 255) : (0, 0) }  // (red, alpha)
+            let t0 = texel(i0), t1 = texel(i0 + 1)
+            let red = t0.0 * (1 - wx) + t1.0 * wx, alpha = t0.1 * (1 - wx) + t1.1 * wx
+            let expected = red + 255 * (1 - alpha / 255)
+            XCTAssertEqual(Double(frame[i, 1].0), expected, accuracy: 0.51, "column \(i), u \(u)")
+        }
+    }
+
     func testCircleHoleCoverageSumsToItsArea() throws {
         let s = try scenario(#"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}, "mask": {"region": "inside"}}}"#)
         let rect = Layout.frameRect(s.editor.frame, viewportWidth: 120, viewportHeight: 100)

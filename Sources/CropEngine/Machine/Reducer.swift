@@ -23,7 +23,7 @@ public struct Engine: Sendable {
         switch action {
         case .beginFrame(let n):
             s.frame = n
-            s.events.removeAll(keepingCapacity: true)
+            if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
             if s.pan.phase.isFinished { s.pan.phase = .possible }
             if s.pinch.phase.isFinished { s.pinch.phase = .possible }
         case .gesture(let event, let step):

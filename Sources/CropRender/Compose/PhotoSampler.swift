@@ -7,8 +7,8 @@ import CropGeometry
 ///
 /// Arithmetic (32-bit floats, RGBA at once): `top = t00 * (1 - wx) + t10 * wx`
 /// per source row (missing texels weigh 0), `p = top * wt + bottom * wb`, and
-/// `out = round(p + dst * (1 - p.a / 255))` (to nearest, ties to even; the
-/// canvas term is skipped where p.a is exactly 255). The scaling is
+/// `out = round(p + dst * (1 - p.a / 255))` (to nearest, ties to even); inside an
+/// opaque image (both texels of both rows present) `out = round(p)`. The scaling is
 /// axis-aligned, so each source row is interpolated horizontally once (cached
 /// while consecutive output rows share it) and rows are blended vertically.
 /// The weights (wx, wy) are computed in double precision from the exact source
@@ -43,6 +43,8 @@ enum PhotoSampler {
             w0[c] = i0 >= 0 ? Float(1 - wx) : 0
             w1[c] = i0 + 1 < iw ? Float(wx) : 0
         }
+        // Columns that sample outside the image on one side (partly transparent).
+        let edgeColumns = (0..<n).filter { w0[$0] == 0 || w1[$0] == 0 }
         var cacheA = [Float](repeating: 0, count: n * 4), cacheB = [Float](repeating: 0, count: n * 4)
         var rowA = -1, rowB = -1
         var blended = [Float](repeating: 0, count: n * 4)
@@ -95,20 +97,18 @@ enum PhotoSampler {
                     // 1.5 * 2^23 leaves the integer in the low mantissa bits.
                     let magic: Float = 12582912
                     if opaque && wt + wb == 1 {
-                        // Inside an opaque image's rows the canvas below does not show
-                        // except at the image's left and right edge columns.
-                        for c in 0..<n {
-                            let q = c * 4
-                            let a = bl[q + 3]
-                            let keep = 1 - a / 255
-                            let r = bl[q] + (keep != 0 ? Float(px[o]) * keep : 0)
-                            let g = bl[q + 1] + (keep != 0 ? Float(px[o + 1]) * keep : 0)
-                            let b = bl[q + 2] + (keep != 0 ? Float(px[o + 2]) * keep : 0)
-                            px[o] = UInt8(truncatingIfNeeded: (min(r, 255) + magic).bitPattern)
-                            px[o + 1] = UInt8(truncatingIfNeeded: (min(g, 255) + magic).bitPattern)
-                            px[o + 2] = UInt8(truncatingIfNeeded: (min(b, 255) + magic).bitPattern)
-                            o += 3
+                        // Inside an opaque image's rows the canvas below shows only in the
+                        // columns that sample past the image's left or right edge.
+                        var edges: [(Int, UInt8, UInt8, UInt8)] = []
+                        for c in edgeColumns where bl[c * 4 + 3] != 255 {
+                            let q = c * 4, oo = o + c * 3
+                            let keep = 1 - bl[q + 3] / 255
+                            edges.append((oo, UInt8(truncatingIfNeeded: (min(bl[q] + Float(px[oo]) * keep, 255) + magic).bitPattern),
+                                          UInt8(truncatingIfNeeded: (min(bl[q + 1] + Float(px[oo + 1]) * keep, 255) + magic).bitPattern),
+                                          UInt8(truncatingIfNeeded: (min(bl[q + 2] + Float(px[oo + 2]) * keep, 255) + magic).bitPattern)))
                         }
+                        emitOpaque(bl.baseAddress!, px.baseAddress! + o, count: n)
+                        for (oo, r, g, b) in edges { px[oo] = r; px[oo + 1] = g; px[oo + 2] = b }
                         continue
                     }
                     for c in 0..<n {
@@ -133,5 +133,16 @@ enum PhotoSampler {
     static func blend(_ top: UnsafePointer<Float>, _ bottom: UnsafePointer<Float>, _ wt: Float, _ wb: Float,
                       into out: UnsafeMutablePointer<Float>, count: Int) {
         for i in 0..<count { out[i] = top[i] * wt + bottom[i] * wb }
+    }
+
+    /// Opaque pixels: out = round(p) per channel (ties to even), RGBA floats to RGB bytes.
+    @inline(never)
+    static func emitOpaque(_ p: UnsafePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let magic: Float = 12582912
+        for c in 0..<count {
+            out[c * 3] = UInt8(truncatingIfNeeded: (min(p[c * 4], 255) + magic).bitPattern)
+            out[c * 3 + 1] = UInt8(truncatingIfNeeded: (min(p[c * 4 + 1], 255) + magic).bitPattern)
+            out[c * 3 + 2] = UInt8(truncatingIfNeeded: (min(p[c * 4 + 2], 255) + magic).bitPattern)
+        }
     }
 }

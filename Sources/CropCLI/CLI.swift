@@ -51,7 +51,7 @@ public enum CLI {
                 throw UsageError(message: "unknown subcommand '\(first)'\(hint)", command: nil)
             }
             if rest.contains("-h") || rest.contains("--help") {
-                console.out(Help.details[first]!)
+                console.out(Help.details[first] ?? Help.main)
                 return 0
             }
             switch first {

@@ -2,6 +2,8 @@
 enum Help {
     static let version = "0.1.0"
 
+    static func usage(_ command: String) -> String { usages[command] ?? "cropreplay \(command)" }
+
     static let usages: [String: String] = [
         "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--apng] [--gif] [--sheet] [--every <n>] [--thumb <f>] [--jobs <n>]",
         "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--shard <i/n>] [--jobs <n>]",
@@ -18,7 +20,7 @@ enum Help {
         "run": """
         OVERVIEW: Replay scenarios and write their trace, snapshots and crops.
 
-        USAGE: \(usages["run"]!)
+        USAGE: \(usage("run"))
 
         ARGUMENTS:
           <scenario.json>         Scenario files (or folders of them).
@@ -39,7 +41,7 @@ enum Help {
         "check": """
         OVERVIEW: Replay scenarios and compare traces and snapshots with their goldens.
 
-        USAGE: \(usages["check"]!)
+        USAGE: \(usage("check"))
 
         ARGUMENTS:
           <path>                  Scenario files or folders (default: scenarios).
@@ -60,7 +62,7 @@ enum Help {
         "record": """
         OVERVIEW: Write or update goldens (trace.json and snapshot PNGs) for scenarios.
 
-        USAGE: \(usages["record"]!)
+        USAGE: \(usage("record"))
 
         ARGUMENTS:
           <path>                  Scenario files or folders (default: scenarios).
@@ -74,7 +76,7 @@ enum Help {
         "compare": """
         OVERVIEW: Replay one script under several snap-back policies and compare them.
 
-        USAGE: \(usages["compare"]!)
+        USAGE: \(usage("compare"))
 
         ARGUMENTS:
           <scenario.json>         The scenario whose script is replayed (its other editor settings are kept).
@@ -91,7 +93,7 @@ enum Help {
         "validate": """
         OVERVIEW: Check scenario files without rendering (decode, validate, replay the state machine).
 
-        USAGE: \(usages["validate"]!)
+        USAGE: \(usage("validate"))
 
         OPTIONS:
           -h, --help              Show help information.
@@ -99,7 +101,7 @@ enum Help {
         "presets": """
         OVERVIEW: Print the built-in editor presets and their parameters.
 
-        USAGE: \(usages["presets"]!)
+        USAGE: \(usage("presets"))
 
         OPTIONS:
           -h, --help              Show help information.
@@ -107,7 +109,7 @@ enum Help {
         "explore": """
         OVERVIEW: Replay random scripts and check each policy's promises (invariants).
 
-        USAGE: \(usages["explore"]!)
+        USAGE: \(usage("explore"))
 
         Random scripts of pans, pinches, together, touches, cancels and waits are replayed and checked:
         no number is NaN or infinite; the recognizer machine never errors; clamp never shows an invalid
@@ -128,7 +130,7 @@ enum Help {
         "schema": """
         OVERVIEW: Print the JSON Schema of scenario files (the text of scenarios/schema.json).
 
-        USAGE: \(usages["schema"]!)
+        USAGE: \(usage("schema"))
 
         OPTIONS:
           -h, --help              Show help information.
@@ -136,7 +138,7 @@ enum Help {
         "demo": """
         OVERVIEW: Replay the built-in demo scenarios (no files needed) with snapshots.
 
-        USAGE: \(usages["demo"]!)
+        USAGE: \(usage("demo"))
 
         OPTIONS:
           --out <dir>             Output folder (default: out/demo).

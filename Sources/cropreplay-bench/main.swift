@@ -9,7 +9,6 @@ import CropImageIO
 import CropGoldens
 
 let quick = CommandLine.arguments.contains("--quick")
-if CommandLine.arguments.contains("--probe") { probeFill(); probe(); exit(0) }
 let reps = quick ? 3 : 9
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

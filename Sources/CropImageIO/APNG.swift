@@ -13,18 +13,7 @@ public enum APNG {
     }
 
     public static func encode(_ inputs: [Input], fps: Int, compression: PNGCodec.Compression = .fast) throws(ImageError) -> [UInt8] {
-        guard let first = inputs.first else { throw .encodeFailed("no frames") }
-        let w = first.frame.width, h = first.frame.height
-        // Merge identical consecutive frames.
-        var merged: [Input] = []
-        for input in inputs {
-            guard input.frame.width == w, input.frame.height == h else { throw .encodeFailed("frames differ in size") }
-            if let last = merged.last, last.frame.pixels == input.frame.pixels {
-                merged[merged.count - 1].ticks += input.ticks
-            } else {
-                merged.append(input)
-            }
-        }
+        let (merged, w, h) = try mergeIdentical(inputs)
         // A delay numerator is 16 bits: split longer frames.
         var frames: [Input] = []
         for m in merged {
@@ -66,6 +55,22 @@ public enum APNG {
         }
         PNGChunks.append("IEND", [], to: &out)
         return out
+    }
+
+    /// Identical consecutive frames merged into one longer frame; all frames must share a size.
+    static func mergeIdentical(_ inputs: [Input]) throws(ImageError) -> (frames: [Input], width: Int, height: Int) {
+        guard let first = inputs.first else { throw .encodeFailed("no frames") }
+        let w = first.frame.width, h = first.frame.height
+        var merged: [Input] = []
+        for input in inputs {
+            guard input.frame.width == w, input.frame.height == h else { throw .encodeFailed("frames differ in size") }
+            if let last = merged.last, last.frame.pixels == input.frame.pixels {
+                merged[merged.count - 1].ticks += input.ticks
+            } else {
+                merged.append(input)
+            }
+        }
+        return (merged, w, h)
     }
 
     /// The bounding box of pixels that differ, or nil when none do (then the whole

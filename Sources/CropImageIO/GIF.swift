@@ -6,18 +6,8 @@ import CropRender
 /// rounded on the cumulative clock so they add up to the real duration at any fps.
 public enum GIF {
     public static func encode(_ inputs: [APNG.Input], fps: Int, dither: Bool = false) throws(ImageError) -> [UInt8] {
-        guard let first = inputs.first else { throw .encodeFailed("no frames") }
-        let w = first.frame.width, h = first.frame.height
+        let (merged, w, h) = try APNG.mergeIdentical(inputs)
         guard w <= 65535, h <= 65535 else { throw .encodeFailed("GIF frames are at most 65535 pixels wide") }
-        var merged: [APNG.Input] = []
-        for input in inputs {
-            guard input.frame.width == w, input.frame.height == h else { throw .encodeFailed("frames differ in size") }
-            if let last = merged.last, last.frame.pixels == input.frame.pixels {
-                merged[merged.count - 1].ticks += input.ticks
-            } else {
-                merged.append(input)
-            }
-        }
         var out: [UInt8] = Array("GIF89a".utf8)
         out += le16(w) + le16(h)
         out += [0x00, 0, 0]  // no global colour table

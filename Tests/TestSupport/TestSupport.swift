@@ -4,18 +4,8 @@ import CropEngine
 import CropCLI
 import CropGoldens
 
-/// A seeded random generator (SplitMix64), for reproducible random tests.
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
+/// A seeded random generator (SplitMix64, shared with the explorer).
+public typealias SeededRandom = SplitMix
 
 /// Decodes scenario JSON text or fails the test with the message.
 public func scenario(_ json: String, file: String = "test.json") throws -> Scenario {

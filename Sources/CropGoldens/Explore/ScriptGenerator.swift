@@ -107,7 +107,7 @@ public struct ScriptGenerator {
 }
 
 /// SplitMix64: a small seeded generator (same numbers on every platform).
-public struct SplitMix: Sendable {
+public struct SplitMix: RandomNumberGenerator, Sendable {
     var state: UInt64
     public init(seed: UInt64) { state = seed }
     public mutating func next() -> UInt64 {

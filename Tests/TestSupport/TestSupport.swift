@@ -39,8 +39,8 @@ public func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
     let out = Buffer(), err = Buffer()
     let fm = FileManager.default
     let previous = fm.currentDirectoryPath
-    if let directory { fm.changeCurrentDirectoryPath(directory) }
-    defer { fm.changeCurrentDirectoryPath(previous) }
+    if let directory { _ = fm.changeCurrentDirectoryPath(directory) }
+    defer { _ = fm.changeCurrentDirectoryPath(previous) }
     let code = CLI.run(args, console: Console(out: { out.append($0) }, err: { err.append($0) }))
     return CLIResult(code: code, out: out.value, err: err.value)
 }

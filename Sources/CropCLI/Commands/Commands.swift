@@ -57,8 +57,8 @@ enum Commands {
                 let l = try LoadedScenario.load(path: f)
                 let trace = try l.replay()
                 console.out("\(f): ok (\(l.scenario.name), \(trace.frames.count) frames)")
-            } catch let e as ReplayFailure {
-                console.err("Error: \(e.description)")
+            } catch {
+                console.err("Error: \(error.description)")
                 failed = true
             }
         }

@@ -69,8 +69,8 @@ int cpng_read_size(const unsigned char *data, size_t size, uint32_t *width, uint
     return 0;
 }
 
-int cpng_decode_rgba(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
-                     uint64_t max_pixels, cpng_decoded *out) {
+static int decode(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
+                  uint64_t max_pixels, cpng_decoded *out, int channels) {
     out->pixels = NULL;
     out->width = 0;
     out->height = 0;
@@ -108,13 +108,17 @@ int cpng_decode_rgba(const unsigned char *data, size_t size, uint32_t max_width,
     if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
     if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
-        png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    if (channels == 4) {
+        if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+            png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+        }
+    } else if ((color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_strip_alpha(png);
     }
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     size_t rowbytes = png_get_rowbytes(png, info);
-    if (rowbytes != (size_t)width * 4) {
+    if (rowbytes != (size_t)width * (size_t)channels) {
         png_error(png, "unexpected pixel layout after conversion");
     }
     pixels = (unsigned char *)malloc(rowbytes * (size_t)height);
@@ -197,6 +201,16 @@ int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, in
     *out = writer.data;
     *out_size = writer.size;
     return 0;
+}
+
+int cpng_decode_rgba(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
+                     uint64_t max_pixels, cpng_decoded *out) {
+    return decode(data, size, max_width, max_height, max_pixels, out, 4);
+}
+
+int cpng_decode_rgb(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
+                    uint64_t max_pixels, cpng_decoded *out) {
+    return decode(data, size, max_width, max_height, max_pixels, out, 3);
 }
 
 void cpng_free(void *pointer) { free(pointer); }

@@ -39,12 +39,25 @@ public enum PNGCodec {
     /// palette expanded; gamma and colour profiles ignored), refusing oversized images
     /// before allocating their pixels.
     public static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
+        let (w, h, pixels) = try decode(data, channels: 4)
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// Decodes to 8-bit RGB (alpha dropped): goldens, compared byte for byte with frames.
+    public static func decodeRGB(_ data: [UInt8]) throws(ImageError) -> RGBFrame {
+        let (w, h, pixels) = try decode(data, channels: 3)
+        return RGBFrame(width: w, height: h, pixels: pixels)
+    }
+
+    static func decode(_ data: [UInt8], channels: Int) throws(ImageError) -> (Int, Int, [UInt8]) {
         // The header first: an oversized image is refused before libpng allocates anything.
         let (w0, h0) = try size(of: data)
         if w0 > maxSide || h0 > maxSide || w0 * h0 > maxPixels { throw .tooLarge(width: w0, height: h0) }
         var out = cpng_decoded()
         let rc = data.withUnsafeBufferPointer { buf in
-            cpng_decode_rgba(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
+            channels == 4
+                ? cpng_decode_rgba(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
+                : cpng_decode_rgb(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
         }
         defer { cpng_free(out.pixels) }
         if rc != 0 {
@@ -54,8 +67,7 @@ public enum PNGCodec {
             throw .unreadable(message.isEmpty ? "unknown libpng error" : message)
         }
         let w = Int(out.width), h = Int(out.height)
-        let pixels = [UInt8](UnsafeBufferPointer(start: out.pixels, count: w * h * 4))
-        return RGBAImage(width: w, height: h, pixels: pixels)
+        return (w, h, [UInt8](UnsafeBufferPointer(start: out.pixels, count: w * h * channels)))
     }
 
     /// How hard to compress.

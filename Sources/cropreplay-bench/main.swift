@@ -83,8 +83,8 @@ for scale in [1, 2, 3] {
         let encFast = try medianMs { fast = try PNGCodec.encode(frame, .fast) }
         let encZlib = try medianMs { zl = try PNGCodec.encode(frame, .rle) }
         let encGolden = try medianMs(max(1, reps / 3)) { golden = try PNGCodec.encode(frame, .golden) }
-        var decoded = RGBAImage(width: 1, height: 1)
-        let decode = try medianMs { decoded = try PNGCodec.decode(golden) }
+        var decoded = RGBFrame(width: 1, height: 1)
+        let decode = try medianMs { decoded = try PNGCodec.decodeRGB(golden) }
         let compare = medianMs { _ = ImageDiff.compare(expected: decoded, actual: frame, tolerance: 0) }
         rows.append(Row(preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib, encGolden: encGolden,
                         decode: decode, compare: compare, bytesFast: fast.count, bytesZlib: zl.count, bytesGolden: golden.count))

@@ -27,6 +27,11 @@ int cpng_read_size(const unsigned char *data, size_t size, uint32_t *width, uint
 int cpng_decode_rgba(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
                      uint64_t max_pixels, cpng_decoded *out);
 
+/// The same conversions to 8-bit RGB (alpha dropped, not composited): for goldens,
+/// which are written as RGB, so a check can compare bytes directly.
+int cpng_decode_rgb(const unsigned char *data, size_t size, uint32_t max_width, uint32_t max_height,
+                    uint64_t max_pixels, cpng_decoded *out);
+
 /// Encodes 8-bit pixels (channels 3 = RGB, 4 = RGBA) as a PNG in memory.
 /// level: zlib level 0..9; filter: -1 adaptive (all filters), 0..4 a single filter;
 /// strategy: -1 zlib's default, else a zlib strategy (3 = Z_RLE).

@@ -81,11 +81,11 @@ public enum GoldenCheck {
                 result.problems.append("snapshot \"\(name)\" (frame \(frame)): no golden image at \(path) (run `cropreplay record`)")
                 continue
             }
-            let expected: RGBAImage
+            let expected: RGBFrame
             let goldenBytes: [UInt8]
             do {
                 goldenBytes = try FileIO.read(path)
-                expected = try PNGCodec.decode(goldenBytes)
+                expected = try PNGCodec.decodeRGB(goldenBytes)
             } catch let e as ImageError {
                 throw .badInput("\(path): golden image is \(e.description)")
             } catch {
@@ -101,7 +101,7 @@ public enum GoldenCheck {
                 do {
                     try FileIO.writeAtomically(base + ".expected.png", goldenBytes)
                     try FileIO.writeAtomically(base + ".actual.png", PNGCodec.encode(actual, .fast))
-                    let picture = ImageDiff.picture(expected: expected, actual: actual, tolerance: options.tolerance)
+                    let picture = ImageDiff.picture(expected: RGBAImage(rgb: expected), actual: actual, tolerance: options.tolerance)
                     try FileIO.writeAtomically(base + ".diff.png", PNGCodec.encode(picture, .fast))
                 } catch {
                     throw .badInput("cannot write artifacts: \(error)")
@@ -142,9 +142,7 @@ public enum GoldenCheck {
             guard let image = rendered.get(frame) else { continue }
             let path = dir + "/\(name).png"
             // A golden whose pixels already match is left alone (encoders may differ byte-wise).
-            if FileIO.exists(path), let old = try? PNGCodec.decode(FileIO.read(path)),
-               ImageDiff.compare(expected: old, actual: image, tolerance: 0).differing == 0,
-               old.width == image.width, old.height == image.height {
+            if FileIO.exists(path), let old = try? PNGCodec.decodeRGB(FileIO.read(path)), old == image {
                 continue
             }
             try put(path) { try PNGCodec.encode(image, .golden) }

@@ -1,3 +1,4 @@
+import Foundation
 import CropRender
 
 /// Pixel comparison of a rendered frame with a golden image, in memory.
@@ -28,6 +29,17 @@ public struct ImageDiff: Sendable, Equatable {
     func formatPercent(_ r: Double) -> String {
         let p = (r * 10000).rounded() / 100
         return "\(p)%"
+    }
+
+    /// Compares a golden decoded to RGB with a frame: identical bytes end the check at once
+    /// (one memcmp); otherwise the pixel figures are computed.
+    public static func compare(expected: RGBFrame, actual: RGBFrame, tolerance: Int) -> ImageDiff {
+        let n = actual.width * actual.height
+        if expected.width == actual.width, expected.height == actual.height {
+            let same = expected.pixels.withUnsafeBytes { e in actual.pixels.withUnsafeBytes { a in memcmp(e.baseAddress!, a.baseAddress!, a.count) == 0 } }
+            if same { return ImageDiff(differing: 0, total: n, maxDelta: 0, box: nil, sizeMismatch: nil) }
+        }
+        return compare(expected: RGBAImage(rgb: expected), actual: actual, tolerance: tolerance)
     }
 
     /// Compares RGB channels; a pixel differs when some channel differs by more than `tolerance`.
@@ -85,5 +97,16 @@ public struct ImageDiff: Sendable, Equatable {
             }
         }
         return out
+    }
+}
+
+extension RGBAImage {
+    /// An opaque RGBA copy of an RGB frame.
+    init(rgb f: RGBFrame) {
+        var p = [UInt8](repeating: 255, count: f.width * f.height * 4)
+        for i in 0..<(f.width * f.height) {
+            p[i * 4] = f.pixels[i * 3]; p[i * 4 + 1] = f.pixels[i * 3 + 1]; p[i * 4 + 2] = f.pixels[i * 3 + 2]
+        }
+        self.init(width: f.width, height: f.height, pixels: p)
     }
 }

@@ -5,7 +5,7 @@ enum Help {
     static func usage(_ command: String) -> String { usages[command] ?? "cropreplay \(command)" }
 
     static let usages: [String: String] = [
-        "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--apng] [--gif] [--sheet] [--every <n>] [--thumb <f>] [--jobs <n>]",
+        "run": "cropreplay run <scenario.json>... [--out <dir>] [--frames] [--apng] [--gif] [--dither] [--sheet] [--every <n>] [--thumb <f>] [--jobs <n>]",
         "check": "cropreplay check [<path>...] [--golden <dir>] [--tolerance <n>] [--max-diff-ratio <r>] [--artifacts <dir>] [--junit <file>] [--shard <i/n>] [--jobs <n>]",
         "record": "cropreplay record [<path>...] [--golden <dir>] [--missing] [--jobs <n>]",
         "validate": "cropreplay validate <path>...",
@@ -29,7 +29,8 @@ enum Help {
           --out <dir>             Output folder; each scenario writes <dir>/<name>/ (default: out).
           --frames                Also write every frame as frames/NNNN.png.
           --apng                  Also write animation.png (animated PNG; plays in browsers).
-          --gif                   Also write animation.gif (256-colour palette per frame).
+          --gif                   Also write animation.gif (256-colour median-cut palette per frame).
+          --dither                Ordered (Bayer 4x4) dithering in animation.gif.
           --sheet                 Also write sheet.png: a contact sheet of frames labelled with
                                   frame number, time and phases (P: pan, Z: pinch; B began,
                                   C changed, E ended, X cancelled, F failed, - possible).

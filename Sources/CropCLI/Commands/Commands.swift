@@ -14,7 +14,7 @@ enum Commands {
     }
 
     static func run(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "run", flags: ["--frames", "--apng", "--gif", "--sheet"], options: ["--out", "--jobs", "--every", "--thumb"])
+        let a = try Arguments(args, command: "run", flags: ["--frames", "--apng", "--gif", "--dither", "--sheet"], options: ["--out", "--jobs", "--every", "--thumb"])
         guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<scenario.json>'", command: "run") }
         var options = RunOptions()
         options.outDir = a.options["--out"] ?? "out"
@@ -22,6 +22,7 @@ enum Commands {
         options.apng = a.flags.contains("--apng")
         options.gif = a.flags.contains("--gif")
         options.sheet = a.flags.contains("--sheet")
+        options.dither = a.flags.contains("--dither")
         options.every = try a.int("--every", min: 1, max: 100_000, command: "run") ?? 1
         options.thumb = try a.double("--thumb", min: 0.01, max: 1, command: "run") ?? 1
         options.jobs = try a.int("--jobs", min: 1, max: 256, command: "run") ?? Parallel.defaultJobs

@@ -12,6 +12,8 @@ public struct RunOptions: Sendable {
     public var apng = false
     public var gif = false
     public var sheet = false
+    /// Ordered (Bayer 4x4) dithering in animation.gif.
+    public var dither = false
     /// Keep every N-th frame in sequences.
     public var every = 1
     /// Downscale factor for sequences, in (0, 1].
@@ -83,7 +85,7 @@ public enum RunOutput {
             try FileIO.writeAtomically(dir + "/animation.png", APNG.encode(inputs, fps: trace.fps))
         }
         if options.gif {
-            try FileIO.writeAtomically(dir + "/animation.gif", GIF.encode(inputs, fps: trace.fps))
+            try FileIO.writeAtomically(dir + "/animation.gif", GIF.encode(inputs, fps: trace.fps, dither: options.dither))
         }
         if options.sheet {
             let tiles = kept.compactMap { n -> (RGBFrame, String)? in

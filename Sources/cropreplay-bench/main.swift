@@ -129,12 +129,16 @@ let goldenDir = NSTemporaryDirectory() + "bench-golden-\(UUID().uuidString)"
 _ = try GoldenCheck.record(e2e, goldenDir: goldenDir, onlyMissing: false, jobs: cores)
 var checkOptions = CheckOptions()
 checkOptions.goldenDir = goldenDir
-checkOptions.jobs = 1
-let checkMs = try medianMs(quick ? 1 : 5) { _ = try GoldenCheck.check(e2e, options: checkOptions) }
 let snapshots = 2.0
 let replayMs = try medianMs { _ = try e2e.replay() }
-let perSnapshot = (checkMs - replayMs) / snapshots
-print("- check (2 snapshots, one job): \(f(checkMs)) ms, \(f(perSnapshot)) ms per snapshot (render + decode golden + compare)")
+var perSnapshot = 0.0
+for jobs in Array(Set([1, cores])).sorted() {
+    checkOptions.jobs = jobs
+    let checkMs = try medianMs(quick ? 1 : 5) { _ = try GoldenCheck.check(e2e, options: checkOptions) }
+    let per = (checkMs - replayMs) / snapshots
+    if jobs == 1 { perSnapshot = per }
+    print("- check (2 snapshots, --jobs \(jobs)): \(f(checkMs)) ms, \(f(per)) ms per snapshot (render + decode golden + compare) = \(f(1000 / per, 1)) snapshots/s")
+}
 try? FileManager.default.removeItem(atPath: goldenDir)
 
 // Peer.

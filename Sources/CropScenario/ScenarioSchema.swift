@@ -27,7 +27,7 @@ public enum ScenarioSchema {
     static func integer(_ min: Int, _ max: Int) -> JSONNode {
         obj([("type", str("integer")), ("minimum", num(Double(min))), ("maximum", num(Double(max)))])
     }
-    static let bool = obj([("type", str("boolean"))])
+    static var bool: JSONNode { obj([("type", str("boolean"))]) }
     static func orNull(_ n: JSONNode) -> JSONNode { obj([("anyOf", arr([n, obj([("type", str("null"))])]))]) }
 
     /// An object with exactly `keys` (in `Keys` order), each described by `props`.

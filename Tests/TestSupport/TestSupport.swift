@@ -67,7 +67,8 @@ public func snapshotTree(_ path: String) -> [String: Data] {
         let full = path + "/" + item
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
-            out[item] = FileManager.default.contents(atPath: full)
+            out[item] = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: full)))
+                .flatMap { handle in defer { try? handle.close() }; return try? handle.readToEnd() } ?? Data()
         }
     }
     return out

@@ -14,8 +14,6 @@ public final class RenderSession: @unchecked Sendable {
     /// Straight RGBA images by image index.
     public private(set) var images: [RGBAImage]
     private var premultiplied: [PremultipliedImage]
-    private var layerCache: [String: FrameLayers] = [:]
-    private let lock = NSLock()
 
     public init(loaded: LoadedScenario, trace: Trace) {
         self.loaded = loaded
@@ -41,23 +39,14 @@ public final class RenderSession: @unchecked Sendable {
         CropPixels.cut(images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
     }
 
+    /// What the layer maps depend on: the geometry and the mask, border and grid settings.
     private func key(_ r: FrameRecord) -> String {
-        "\(r.viewportWidth)x\(r.viewportHeight)|\(r.frameRect)"
+        let e = compositor.editor
+        return "\(compositor.scale)|\(r.viewportWidth)x\(r.viewportHeight)|\(r.frameRect)|\(e.frame)|\(e.mask.region)|\(String(describing: e.border))|\(String(describing: e.grid))"
     }
 
     func layers(for record: FrameRecord) -> FrameLayers {
-        let k = key(record)
-        lock.lock()
-        if let cached = layerCache[k] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        let built = compositor.layers(for: record)
-        lock.lock()
-        layerCache[k] = built
-        lock.unlock()
-        return built
+        LayerCache.shared.layers(key: key(record)) { compositor.layers(for: record) }
     }
 
     /// Renders one frame.
@@ -75,6 +64,35 @@ public final class RenderSession: @unchecked Sendable {
             let n = frames[i]
             try body(n, self.render(frame: n))
         }
+    }
+}
+
+/// Layer maps shared by every replay in the process: scenarios of one preset share their
+/// frame geometry, so `check` over many scenarios builds each map once. Bounded: the
+/// least recently built entries go first.
+final class LayerCache: @unchecked Sendable {
+    static let shared = LayerCache()
+    private var entries: [String: FrameLayers] = [:]
+    private var order: [String] = []
+    private let lock = NSLock()
+    private let capacity = 16
+
+    func layers(key: String, build: () -> FrameLayers) -> FrameLayers {
+        lock.lock()
+        if let cached = entries[key] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let built = build()
+        lock.lock()
+        defer { lock.unlock() }
+        if entries[key] == nil {
+            entries[key] = built
+            order.append(key)
+            if order.count > capacity { entries[order.removeFirst()] = nil }
+        }
+        return entries[key] ?? built
     }
 }
 

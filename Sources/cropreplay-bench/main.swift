@@ -59,6 +59,7 @@ do {
 
 struct Row { var preset: String; var scale: Int; var memcpy, composite, encFast, encZlib, encGolden, decode, compare: Double; var bytesFast, bytesZlib, bytesGolden: Int }
 var rows: [Row] = []
+var scratch = [UInt8](repeating: 1, count: 64 << 20)
 var compositeByScale: [Int: [Double]] = [:]
 for scale in [1, 2, 3] {
     for preset in presets {
@@ -70,12 +71,22 @@ for scale in [1, 2, 3] {
         let frame = session.render(frame: n)
         let bytes = frame.pixels.count
         var copy = [UInt8](repeating: 0, count: bytes)
+        // memcpy of the frame from and to memory that is not in cache (as a frame being
+        // produced is not): a 64 MB scratch buffer is written between repetitions.
         var sink = 0
-        let memcpyMs = medianMs {
+        var times: [Double] = []
+        for _ in 0..<reps {
+            scratch.withUnsafeMutableBytes { s in
+                var i = 0
+                while i < s.count { s[i] = UInt8(truncatingIfNeeded: i &+ sink); i += 64 }
+            }
+            let t = now()
             copy.withUnsafeMutableBytes { d in frame.pixels.withUnsafeBytes { s in d.copyMemory(from: s) } }
+            times.append(Double(now() - t) / 1e6)
             sink &+= Int(copy[bytes / 2])
         }
         if sink == -1 { print(sink) }
+        let memcpyMs = times.sorted()[times.count / 2]
         let composite = medianMs { _ = session.render(frame: n) }
         compositeByScale[scale, default: []].append(composite)
         if scale == 2 { continue }

@@ -31,10 +31,15 @@ public struct Compositor: Sendable {
         var out = RGBFrame(width: layers.width, height: layers.height)
         let bg = background
         out.pixels.withUnsafeMutableBufferPointer { px in
-            var i = 0
-            while i < px.count {
-                px[i] = bg.0; px[i + 1] = bg.1; px[i + 2] = bg.2
-                i += 3
+            // The buffer starts zeroed (black); a grey background is one memset.
+            if bg.0 == bg.1 && bg.1 == bg.2 {
+                if bg.0 != 0 { px.update(repeating: bg.0) }
+            } else {
+                var i = 0
+                while i < px.count {
+                    px[i] = bg.0; px[i + 1] = bg.1; px[i + 2] = bg.2
+                    i += 3
+                }
             }
             PhotoSampler.draw(image, imageRect: record.imageRect, k: record.k, scale: scale, into: px, width: layers.width, height: layers.height)
             if !editor.faces.isEmpty && !record.isTouching {
@@ -86,6 +91,9 @@ public enum Blend {
             lut[256 + d] = UInt8(c.1 * alpha + keep + 0.5)
             lut[512 + d] = UInt8(c.2 * alpha + keep + 0.5)
         }
+        // A grey colour (r = g = b) has one table for all channels; when a 24-bit fixed-point
+        // form reproduces that table exactly, full runs use it in a loop the compiler vectorizes.
+        let fixed = color.r == color.g && color.g == color.b ? FixedBlend(color: c.0, alpha: alpha, lut: Array(lut[0..<256])) : nil
         let width = map.width
         map.values.withUnsafeBufferPointer { values in
             lut.withUnsafeBufferPointer { t in
@@ -94,6 +102,10 @@ public enum Blend {
                     for run in runs {
                         switch run {
                         case .full(let x0, let x1):
+                            if let fixed {
+                                fixed.apply(px.baseAddress! + rowBase + x0 * 3, count: (x1 - x0) * 3)
+                                continue
+                            }
                             var i = rowBase + x0 * 3
                             let end = rowBase + x1 * 3
                             while i < end {
@@ -115,5 +127,39 @@ public enum Blend {
                 }
             }
         }
+    }
+}
+
+/// out = (d * m + k) >> 24 for a grey blend `round(c * alpha + d * (1 - alpha))`, kept only
+/// when it reproduces the blend table exactly for all 256 inputs.
+struct FixedBlend {
+    let m: UInt32
+    let k: UInt32
+
+    init?(color c: Double, alpha: Double, lut: [UInt8]) {
+        let one = Double(1 << 24)
+        let m0 = (max(0, 1 - alpha) * one).rounded()
+        let base = ((c * alpha + 0.5) * one).rounded()
+        // Ties in the table (x.5 in double precision) decide which neighbour of the ideal
+        // m and k matches: try a few.
+        for mAdjust in [0.0, 1, -1, 2, -2] {
+            for kAdjust in [0.0, 1, -1, 2, -2, 4, -4, 8, -8, 16, -16, 64, -64, 256, -256] {
+                let mm = m0 + mAdjust, kk = base + kAdjust
+                guard mm >= 0, kk >= 0, kk + 255 * mm < Double(UInt32.max) else { continue }
+                let mv = UInt32(mm), kv = UInt32(kk)
+                if (0..<256).allSatisfy({ d in (UInt32(d) * mv + kv) >> 24 == UInt32(lut[d]) }) {
+                    m = mv
+                    k = kv
+                    return
+                }
+            }
+        }
+        return nil
+    }
+
+    @inline(never)
+    func apply(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        let m = self.m, k = self.k
+        for i in 0..<count { p[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) * m + k) >> 24) }
     }
 }

@@ -1,0 +1,31 @@
+import XCTest
+@testable import CropRender
+import CropGeometry
+
+/// The vectorizable fixed-point blend must equal the blend table wherever it is used.
+final class BlendTests: XCTestCase {
+    func table(_ c: Double, _ alpha: Double) -> [UInt8] {
+        (0..<256).map { d in UInt8(c * alpha + Double(d) * (1 - alpha) + 0.5) }
+    }
+
+    func testFixedPointBlendReproducesTheTableAndIsUsuallyAvailable() {
+        var available = 0, total = 0
+        for c in [0.0, 255, 128] {
+            for i in 0...200 {
+                let alpha = Double(i) / 200
+                let lut = table(c, alpha)
+                total += 1
+                guard let f = FixedBlend(color: c, alpha: alpha, lut: lut) else { continue }
+                available += 1
+                var bytes = (0..<256).map { UInt8($0) }
+                bytes.withUnsafeMutableBufferPointer { f.apply($0.baseAddress!, count: 256) }
+                XCTAssertEqual(bytes, lut, "c \(c) alpha \(alpha)")
+            }
+        }
+        // The presets' masks (black 0.8, 0.5, 0.35, white 0.3) all take the fast path.
+        for (c, a) in [(0.0, 0.8), (0.0, 0.5), (0.0, 0.35), (255.0, 0.3)] {
+            XCTAssertNotNil(FixedBlend(color: c, alpha: a, lut: table(c, a)), "\(c) \(a)")
+        }
+        XCTAssertGreaterThan(Double(available) / Double(total), 0.9)
+    }
+}

@@ -165,5 +165,22 @@ final class SequenceTests: XCTestCase {
             colors.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
         }
         XCTAssertGreaterThan(colors.count, 50)
+
+        // The APNG plays: with virtual time advanced, Chromium shows a later frame.
+        try #"<html><body style="margin:0"><img src="drag-compare/comparison.png"></body></html>"#
+            .write(toFile: dir + "/anim.html", atomically: true, encoding: .utf8)
+        func screenshot(_ budget: Int) throws -> [UInt8] {
+            let path = dir + "/anim-\(budget).png"
+            let q = Process()
+            q.executableURL = URL(fileURLWithPath: chromium)
+            q.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=\(budget)", "--screenshot=\(path)",
+                           "--window-size=400,300", "file://\(dir)/anim.html"]
+            q.standardError = FileHandle.nullDevice
+            q.standardOutput = FileHandle.nullDevice
+            try q.run()
+            q.waitUntilExit()
+            return try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data())).pixels
+        }
+        XCTAssertNotEqual(try screenshot(10), try screenshot(400), "the animation advances")
     }
 }

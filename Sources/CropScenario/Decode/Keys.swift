@@ -2,7 +2,8 @@
 /// and the JSON Schema (`ScenarioSchema`) is generated from them, so the two
 /// cannot drift apart.
 public enum Keys {
-    public static let top = ["name", "preset", "editor", "fps", "script"]
+    /// `$schema` lets editors find scenarios/schema.json; the decoder ignores its value.
+    public static let top = ["$schema", "name", "preset", "editor", "fps", "script"]
     public static let editor = ["viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop"]
     public static let viewport = ["width", "height", "scale"]
     public static let image = ["file", "testcard"]

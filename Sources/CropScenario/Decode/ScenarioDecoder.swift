@@ -18,6 +18,7 @@ public enum ScenarioDecoder {
         let top = Field(node: root, path: "", file: file)
         guard case .object = root.value else { throw ScenarioError(file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)") }
         let f = try top.object(allowed: topKeys)
+        if let schema = f["$schema"] { _ = try schema.string() }
 
         var name = defaultName
         if let n = f["name"] { name = try n.outputName() }

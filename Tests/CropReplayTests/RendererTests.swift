@@ -133,6 +133,39 @@ final class RendererTests: XCTestCase {
         }
     }
 
+    func testOutsideBorderNeverTouchesPixelsInsideTheFrameAndGridStaysInTheCircle() throws {
+        let s = try scenario(#"{"editor": {"viewport": {"width": 101, "height": 90}, "frame": {"shape": "circle", "size": [61.4, 61.4]}, "border": {"width": 3.3, "position": "outside"}, "grid": {"lines": 2, "width": 1.5}}}"#)
+        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 101, viewportHeight: 90)
+        let layers = FrameLayers(editor: s.editor, scale: 1, viewportWidth: 101, viewportHeight: 90, frameRect: rect)
+        let border = try XCTUnwrap(layers.border), grid = try XCTUnwrap(layers.grid)
+        let c = rect.center, r = rect.width / 2
+        for y in 0..<90 {
+            for x in 0..<101 {
+                // Farthest corner of the pixel from the centre: inside the circle means wholly inside.
+                let fx = max(abs(Double(x) - c.x), abs(Double(x + 1) - c.x)), fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
+                if fx * fx + fy * fy <= r * r { XCTAssertEqual(border.coverage(x: x, y: y), 0, "border at \(x),\(y)") }
+                // Nearest point of the pixel from the centre: outside the circle means wholly outside.
+                let nx = max(0, abs(Double(x) + 0.5 - c.x) - 0.5), ny = max(0, abs(Double(y) + 0.5 - c.y) - 0.5)
+                if nx * nx + ny * ny >= r * r { XCTAssertEqual(grid.coverage(x: x, y: y), 0, "grid at \(x),\(y)") }
+            }
+        }
+        XCTAssertGreaterThan(grid.totalArea, 2 * 2 * 1.5 * 40)  // four lines, mostly inside
+    }
+
+    func testFaceBoxesAreHiddenWhileAGestureIsActive() throws {
+        let s = try scenario(#"{"editor": {"viewport": {"width": 40, "height": 40}, "image": {"testcard": [40, 40]}, "fit": "aspectFit", "mask": {"opacity": 0}, "border": null, "faces": [[10, 10, 20, 20]]}, "script": [{"events": [{"frame": 1, "gesture": "pan", "phase": "began"}, {"frame": 2, "gesture": "pan", "phase": "ended"}]}]}"#)
+        let trace = try Replayer.replay(s, imageWidth: 40, imageHeight: 40)
+        let c = Compositor(editor: s.editor, scale: 1)
+        let image = PremultipliedImage(Testcard.image(width: 40, height: 40))
+        func red(_ n: Int) -> (UInt8, UInt8, UInt8) {
+            let f = trace.frames[n]
+            return c.render(f, image: image, layers: c.layers(for: f))[10, 20]  // on the box's left edge (2 pt inside stroke)
+        }
+        XCTAssertTrue(red(0) == (255, 0, 0))  // idle: drawn
+        XCTAssertFalse(red(1) == (255, 0, 0))  // pan began: hidden
+        XCTAssertTrue(red(2) == (255, 0, 0))  // ended: drawn again
+    }
+
     func testTestcardIsExact() {
         let card = Testcard.image(width: 300, height: 200)
         func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * 300 + x) * 4; return Array(card.pixels[i..<(i + 4)]) }

@@ -181,6 +181,8 @@ final class SequenceTests: XCTestCase {
             q.waitUntilExit()
             return try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data())).pixels
         }
-        XCTAssertNotEqual(try screenshot(10), try screenshot(400), "the animation advances")
+        // Virtual time is not exact under load: several budgets, and any change counts.
+        let shots = try [50, 300, 700, 1500].map { try screenshot($0) }
+        XCTAssertTrue(Set(shots).count > 1, "the APNG shows the same frame at every virtual time")
     }
 }

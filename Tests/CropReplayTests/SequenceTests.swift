@@ -115,6 +115,16 @@ final class SequenceTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sheet.png"))
     }
 
+    func testOversizedAnimationIsRefusedBeforeAnythingIsWritten() throws {
+        let dir = temporaryDirectory("big")
+        try #"{"editor": {"viewport": {"width": 1000, "height": 1000, "scale": 4}}, "script": [{"wait": 60}]}"#
+            .write(toFile: dir + "/big.json", atomically: true, encoding: .utf8)
+        let r = runCLI(["run", dir + "/big.json", "--apng", "--out", dir + "/out"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.err.contains("big.json: --apng/--gif/--sheet would hold 3601 frames of 4000x4000"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
     func testCompareWritesMetricsAndPage() throws {
         let dir = temporaryDirectory("cmp")
         let path = dir + "/drag.json"

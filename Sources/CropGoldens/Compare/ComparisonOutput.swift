@@ -11,6 +11,9 @@ import CropImageIO
 public enum ComparisonOutput {
     public static func write(_ loaded: LoadedScenario, rows: [PolicyComparison.Row], dir: String, jobs: Int, thumb: Double = 0.5) throws(ReplayFailure) {
         let longest = rows.map { $0.trace.frames.count }.max() ?? 0
+        let v = loaded.scenario.editor.viewport
+        try MemoryBudget.check(frames: longest * rows.count * 2, width: Int(v.width * Double(v.scale) * thumb), height: Int(v.height * Double(v.scale) * thumb),
+                               what: "\(loaded.scenario.file): the comparison animation")
         // Render every policy's frames, downscaled.
         var columns: [[RGBFrame]] = []
         do {

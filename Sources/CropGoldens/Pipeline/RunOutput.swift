@@ -33,6 +33,12 @@ public enum RunOutput {
     public static func run(_ loaded: LoadedScenario, options: RunOptions) throws(ReplayFailure) -> String {
         let trace = try loaded.replay()
         let dir = options.outDir + "/" + loaded.scenario.name
+        let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
+        if options.apng || options.gif || options.sheet {
+            // Checked before anything is written.
+            try MemoryBudget.check(frames: plan.kept.count, width: plan.size.0, height: plan.size.1,
+                                   what: "\(loaded.scenario.file): --apng/--gif/--sheet")
+        }
         let session = RenderSession(loaded: loaded, trace: trace)
         do {
             try FileIO.writeAtomically(dir + "/trace.json", TraceJSON.encode(trace))
@@ -46,7 +52,7 @@ public enum RunOutput {
                 guard let image = rendered.get(frame) else { continue }
                 try FileIO.writeAtomically(dir + "/snapshots/\(name).png", PNGCodec.encode(image, .fast))
             }
-            if options.wantsSequence { try writeSequences(session, dir: dir, options: options) }
+            if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, options: options) }
         } catch let e as FileError {
             throw .badInput("cannot write output: \(e.description)")
         } catch let e as ImageError {
@@ -60,11 +66,21 @@ public enum RunOutput {
     }
 
     /// frames/, animation.png, animation.gif and sheet.png from every `every`-th frame.
-    static func writeSequences(_ session: RenderSession, dir: String, options: RunOptions) throws {
+    /// Which frames a sequence keeps and at what size.
+    struct SequencePlan {
+        let kept: [Int]
+        let canvas: (Int, Int)
+        let size: (Int, Int)
+        init(trace: Trace, options: RunOptions, scale: Int) {
+            kept = Array(stride(from: 0, to: trace.frames.count, by: max(1, options.every)))
+            canvas = RunOutput.canvasSize(trace, kept: kept, scale: scale)
+            size = (max(1, Int((Double(canvas.0) * options.thumb).rounded())), max(1, Int((Double(canvas.1) * options.thumb).rounded())))
+        }
+    }
+
+    static func writeSequences(_ session: RenderSession, plan: SequencePlan, dir: String, options: RunOptions) throws {
         let trace = session.trace
-        let kept = Array(stride(from: 0, to: trace.frames.count, by: max(1, options.every)))
-        let canvas = canvasSize(trace, kept: kept, scale: session.compositor.scale)
-        let size = (max(1, Int((Double(canvas.0) * options.thumb).rounded())), max(1, Int((Double(canvas.1) * options.thumb).rounded())))
+        let kept = plan.kept, canvas = plan.canvas, size = plan.size
         let digits = max(4, String(trace.frames.count - 1).count)
         let keepInMemory = options.apng || options.gif || options.sheet
         let collected = LockedDictionary<Int, RGBFrame>()
@@ -127,6 +143,18 @@ public enum RunOutput {
         var out = RGBFrame(width: size.0, height: size.1)
         Tiling.blit(f, into: &out, x: (size.0 - f.width) / 2, y: (size.1 - f.height) / 2)
         return out
+    }
+}
+
+/// Animations and sheets keep their frames in memory: refuse sizes that would not fit.
+public enum MemoryBudget {
+    public static let bytes = 4 << 30
+
+    public static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
+        let need = frames * width * height * 3
+        guard need <= bytes else {
+            throw .badInput("\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F")
+        }
     }
 }
 

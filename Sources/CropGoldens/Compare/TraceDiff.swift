@@ -6,6 +6,7 @@ import CropScenario
 public enum TraceDiff {
     public static let tolerance = 1e-6
 
+    /// The first difference between two traces.
     public struct Difference: Sendable, Equatable {
         /// The frame, when the difference is inside `frames`.
         public var frame: Int?

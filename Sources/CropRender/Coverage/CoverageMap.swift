@@ -2,6 +2,7 @@
 /// compositing skips empty pixels and blends full runs with one constant: built
 /// once per frame geometry and reused by every frame that shares it.
 public struct CoverageMap: Sendable {
+    /// A run of pixels in a row.
     public enum Run: Sendable, Equatable {
         /// Pixels [x0, x1) fully covered.
         case full(x0: Int, x1: Int)

@@ -16,8 +16,10 @@ public enum ImageSource: Equatable, Sendable {
     case testcard(width: Int, height: Int)
 }
 
+/// How the photo is first fitted (SPEC 3): aspectFill, aspectFit, frameFill (covers the frame), shortSide.
 public enum Fit: String, Sendable, CaseIterable { case aspectFill, aspectFit, frameFill, shortSide }
 
+/// The crop frame's outline.
 public enum FrameShape: String, Sendable, CaseIterable { case rect, circle, roundedRect }
 
 /// The crop frame's definition; its rect is computed for each viewport.
@@ -34,9 +36,12 @@ public struct FrameSpec: Equatable, Sendable {
     }
 }
 
+/// Which side of the frame the mask dims.
 public enum MaskRegion: String, Sendable, CaseIterable { case outside, inside }
+/// When the mask shows (SPEC 6).
 public enum MaskVisibility: String, Sendable, CaseIterable { case always, hiddenWhileTouching, perGesture }
 
+/// The dimming mask: colour, opacity, region, visibility rule and fade time.
 public struct MaskSpec: Equatable, Sendable {
     public var color: RGBA
     public var opacity: Double
@@ -46,8 +51,10 @@ public struct MaskSpec: Equatable, Sendable {
     public var fade: Double
 }
 
+/// Where the border stroke lies relative to the frame outline.
 public enum BorderPosition: String, Sendable, CaseIterable { case center, inside, outside }
 
+/// The frame's border stroke.
 public struct BorderSpec: Equatable, Sendable {
     public var color: RGBA
     public var opacity: Double
@@ -57,8 +64,10 @@ public struct BorderSpec: Equatable, Sendable {
     public var dash: [Double]
 }
 
+/// When the grid shows.
 public enum GridVisibility: String, Sendable, CaseIterable { case always, whileTouching, never }
 
+/// Guide lines inside the frame at i/(lines+1) of its width and height.
 public struct GridSpec: Equatable, Sendable {
     public var lines: Int
     public var color: RGBA
@@ -67,7 +76,9 @@ public struct GridSpec: Equatable, Sendable {
     public var visibility: GridVisibility
 }
 
+/// What zoom 1 means: the initial fit, or one point per image pixel.
 public enum ZoomBase: String, Sendable, CaseIterable { case fit, pixels }
+/// The point a pinch scales about: the fingers' focal point, or the image centre.
 public enum ZoomAnchor: String, Sendable, CaseIterable { case focal, center }
 
 /// A zoom lower limit.
@@ -77,6 +88,7 @@ public enum ZoomMin: Equatable, Sendable {
     case cover
 }
 
+/// Zoom base, limits and anchor (SPEC 4).
 public struct ZoomSpec: Equatable, Sendable {
     public var base: ZoomBase
     public var min: ZoomMin?
@@ -84,10 +96,14 @@ public struct ZoomSpec: Equatable, Sendable {
     public var anchor: ZoomAnchor
 }
 
+/// What must stay covered: the frame, the viewport (scroll-view content box), or nothing.
 public enum Constraint: String, Sendable, CaseIterable { case frame, viewport, none }
 
+/// The snap-back policy (SPEC 7).
 public enum PolicyKind: String, Sendable, CaseIterable { case rollback, clamp, rubberBand, snapNearest, none }
+/// Rollback restores the whole state, or each recognizer's part from its own store.
 public enum RollbackMode: String, Sendable, CaseIterable { case whole, perGesture }
+/// Whether a cancelled gesture settles like an ended one.
 public enum CancelRule: String, Sendable, CaseIterable { case settle, ignore }
 
 /// How a settle moves from where it is to its target.
@@ -99,6 +115,7 @@ public enum AnimationCurve: Equatable, Sendable {
     case spring(response: Double, dampingRatio: Double)
 }
 
+/// A snap-back policy with its parameters.
 public struct PolicySpec: Equatable, Sendable {
     public var kind: PolicyKind
     public var rollback: RollbackMode
@@ -109,9 +126,12 @@ public struct PolicySpec: Equatable, Sendable {
     public var animation: AnimationCurve
 }
 
+/// The crop rect formula (SPEC 8).
 public enum CropFormula: String, Sendable, CaseIterable { case geometric, offsetFactor }
+/// How the crop rect is made integral.
 public enum CropRounding: String, Sendable, CaseIterable { case integral, round }
 
+/// Crop formula and rounding.
 public struct CropSpec: Equatable, Sendable {
     public var formula: CropFormula
     public var rounding: CropRounding

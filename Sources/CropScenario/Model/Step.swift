@@ -1,5 +1,6 @@
 import CropGeometry
 
+/// Easing of scripted gestures over u in [0, 1].
 public enum Easing: String, Sendable, CaseIterable {
     case linear, easeInOut, easeOut
     /// e(u) for u in [0, 1].
@@ -14,9 +15,12 @@ public enum Easing: String, Sendable, CaseIterable {
     }
 }
 
+/// The two recognizers.
 public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch }
+/// Recognizer event phases.
 public enum GesturePhase: String, Sendable, CaseIterable { case began, changed, ended, cancelled, failed }
 
+/// A scripted pan (SPEC 5).
 public struct PanStep: Equatable, Sendable {
     public var by: Point
     public var duration: Double
@@ -28,6 +32,7 @@ public struct PanStep: Equatable, Sendable {
     }
 }
 
+/// A scripted pinch (SPEC 5).
 public struct PinchStep: Equatable, Sendable {
     public var scale: Double
     /// Focal point; nil = the frame centre.
@@ -55,8 +60,10 @@ public struct RawEvent: Equatable, Sendable {
     }
 }
 
+/// Target of a rotate step.
 public enum Orientation: String, Sendable, CaseIterable { case landscape, portrait }
 
+/// A crop to save (SPEC 8).
 public struct SaveStep: Equatable, Sendable {
     public var name: String
     public var circleAlpha: Bool
@@ -66,6 +73,7 @@ public struct SaveStep: Equatable, Sendable {
     }
 }
 
+/// One script step.
 public enum StepKind: Equatable, Sendable {
     case pan(PanStep)
     case pinch(PinchStep)

@@ -20,7 +20,7 @@ let package = Package(
         ),
         // The only code that includes png.h: a C shim that keeps libpng's setjmp/longjmp
         // error handling inside C and reports errors as return codes and messages.
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
         .target(name: "CropGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "CropScenario", dependencies: ["CropGeometry"]),
@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "CropCLI", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens"]),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
         .executableTarget(name: "cropreplay-bench", dependencies: ["CropCLI", "CropGoldens", "CropRender", "CropImageIO", "CropEngine", "CropScenario"]),
-        // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING).
-        .executableTarget(name: "cropreplay-fuzz", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"]),
+        // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their
+        // traps are deliberate: a crash is how a fuzz harness reports a broken invariant.
+        .executableTarget(name: "cropreplay-fuzz", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"],
+                          path: "Fuzz/Harness"),
         .target(name: "TestSupport", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"], path: "Tests/TestSupport"),
         // Uses only the public API, as a client package would.
         .testTarget(name: "CropReplayAPITests", dependencies: ["CropReplayTesting"]),

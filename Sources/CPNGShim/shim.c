@@ -1,6 +1,5 @@
 #include "cpng_shim.h"
 #include <png.h>
-#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,25 +213,3 @@ int cpng_decode_rgb(const unsigned char *data, size_t size, uint32_t max_width, 
 }
 
 void cpng_free(void *pointer) { free(pointer); }
-
-uint32_t cpng_crc32(uint32_t crc, const unsigned char *data, size_t size) {
-    uLong c = crc;
-    while (size > 0) {
-        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
-        c = crc32(c, data, n);
-        data += n;
-        size -= n;
-    }
-    return (uint32_t)c;
-}
-
-uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t size) {
-    uLong a = adler;
-    while (size > 0) {
-        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
-        a = adler32(a, data, n);
-        data += n;
-        size -= n;
-    }
-    return (uint32_t)a;
-}

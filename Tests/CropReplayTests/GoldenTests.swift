@@ -56,8 +56,10 @@ final class GoldenTests: XCTestCase {
         }
         let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("failures=\"1\""))
-        // Within tolerance it passes.
+        // Within tolerance it passes; so does a ratio that allows one pixel in 19200, not one that does not.
         XCTAssertEqual(runCLI(["check", "--tolerance", "40"], in: dir).code, 0)
+        XCTAssertEqual(runCLI(["check", "--max-diff-ratio", "0.0001"], in: dir).code, 0)
+        XCTAssertEqual(runCLI(["check", "--max-diff-ratio", "0.00001"], in: dir).code, 1)
     }
 
     func testTraceMismatchIsReportedInDomainTermsFirst() throws {

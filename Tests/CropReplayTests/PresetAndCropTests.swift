@@ -1,6 +1,6 @@
 import XCTest
 import CropGeometry
-import CropScenario
+@testable import CropScenario
 import CropEngine
 import TestSupport
 
@@ -50,6 +50,12 @@ final class PresetAndCropTests: XCTestCase {
         let k = 390.0 / 1600
         assertRect(f.imageRect, 0, (844 - 1200 * k) / 2, 390, 1200 * k)
         assertRect(f.frameRect, 0, (844 - 219.375) / 2, 390, 219.375)
+    }
+
+    func testCodeDefaultsAreTheSpecDefaults() throws {
+        // EditorConfig.defaults decodes `{}`; its never-used fallback must say the same.
+        XCTAssertEqual(EditorConfig.defaults, Preset.all[0].editorFallback)
+        XCTAssertEqual(EditorConfig.defaults, try scenario("{}").editor)
     }
 
     func testEditorOverridesMergeOverPreset() throws {

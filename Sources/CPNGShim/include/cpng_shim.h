@@ -40,10 +40,6 @@ int cpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, in
                 int level, int filter, int strategy, unsigned char **out, size_t *out_size,
                 char message[CPNG_MESSAGE_SIZE]);
 
-/// zlib's CRC-32 and Adler-32 (zlib comes with libpng), for chunk assembly.
-uint32_t cpng_crc32(uint32_t crc, const unsigned char *data, size_t size);
-uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t size);
-
 void cpng_free(void *pointer);
 
 #endif

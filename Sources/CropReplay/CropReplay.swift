@@ -4,7 +4,7 @@
 //
 //     let replay = try Replay.load(file: "scenarios/cab-drag-out.json")
 //     let trace = try replay.trace()
-//     print(trace.frames.last!.valid)
+//     print(trace.frames.last?.valid ?? false)
 //
 //     let outcome = try replay.verify(golden: "golden", record: .missing)
 //     if let failure = outcome.failure { print(failure) }

@@ -58,7 +58,9 @@ public struct Trace: Equatable, Sendable {
     }
 }
 
-/// The engine's version, written into every trace.
+/// The engine's version, written into every trace. Bumped whenever traces or rendered
+/// pixels change for the same scenario (2: integer bilinear sampling), so older goldens
+/// are reported as stale rather than as diffs.
 public enum EngineVersion {
-    public static let current = "cropreplay-engine 1"
+    public static let current = "cropreplay-engine 2"
 }

@@ -1,0 +1,135 @@
+import CropGeometry
+
+/// Source-over blending of a flat colour through a coverage map, prepared once per
+/// layer and frame and applied row by row: `round(c * a + d * (1 - a))` per channel
+/// with `a` = alpha x coverage (round = half up).
+struct LayerBlend {
+    let map: CoverageMap
+    let alpha: Double
+    let color: (Double, Double, Double)
+    /// Full-coverage results for every input byte, per channel (R, G, B).
+    let table: [UInt8]
+    /// The same table in a vectorizable form, when the colour is grey and one exists.
+    let fixed: FixedBlend?
+
+    /// Nil when the layer is invisible (alpha 0).
+    init?(_ map: CoverageMap, color: RGBA, opacity: Double) {
+        let alpha = opacity * Double(color.a) / 255
+        guard alpha > 0 else { return nil }
+        let c = (Double(color.r), Double(color.g), Double(color.b))
+        var table = [UInt8](repeating: 0, count: 768)
+        for d in 0..<256 {
+            let keep = Double(d) * (1 - alpha)
+            table[d] = UInt8(c.0 * alpha + keep + 0.5)
+            table[256 + d] = UInt8(c.1 * alpha + keep + 0.5)
+            table[512 + d] = UInt8(c.2 * alpha + keep + 0.5)
+        }
+        self.map = map
+        self.alpha = alpha
+        self.color = c
+        self.table = table
+        self.fixed = color.r == color.g && color.g == color.b ? FixedBlend(table: Array(table[0..<256])) : nil
+    }
+
+    /// Blends row `y` of the layer into `row` (the row's first byte).
+    func apply(row y: Int, into row: UnsafeMutablePointer<UInt8>) {
+        let runs = map.rows[y]
+        guard !runs.isEmpty else { return }
+        let c = color, alpha = alpha
+        for run in runs {
+            switch run {
+            case .full(let x0, let x1):
+                if let fixed {
+                    fixed.apply(row + x0 * 3, count: (x1 - x0) * 3)
+                    continue
+                }
+                table.withUnsafeBufferPointer { t in
+                    var p = row + x0 * 3
+                    let end = row + x1 * 3
+                    while p < end {
+                        p[0] = t[Int(p[0])]
+                        p[1] = t[256 + Int(p[1])]
+                        p[2] = t[512 + Int(p[2])]
+                        p += 3
+                    }
+                }
+            case .partial(let x0, let count, let offset):
+                map.values.withUnsafeBufferPointer { values in
+                    for j in 0..<count {
+                        let a = Double(values[offset + j]) * alpha
+                        let p = row + (x0 + j) * 3
+                        p[0] = UInt8(c.0 * a + Double(p[0]) * (1 - a) + 0.5)
+                        p[1] = UInt8(c.1 * a + Double(p[1]) * (1 - a) + 0.5)
+                        p[2] = UInt8(c.2 * a + Double(p[2]) * (1 - a) + 0.5)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Source-over blending of a flat colour through a coverage map, over a whole canvas.
+public enum Blend {
+    public static func apply(_ map: CoverageMap, color: RGBA, opacity: Double, into px: UnsafeMutableBufferPointer<UInt8>) {
+        guard let layer = LayerBlend(map, color: color, opacity: opacity), let base = px.baseAddress else { return }
+        for y in 0..<map.height { layer.apply(row: y, into: base + y * map.width * 3) }
+    }
+}
+
+/// A grey blend table `d -> round(c * a + d * (1 - a))` as 16-bit arithmetic,
+/// `out = (((d << 8) * m) >> 16 + k) >> 8`, kept only when it reproduces the table for
+/// all 256 inputs (the compiler turns the loop into vector multiply-high instructions).
+struct FixedBlend {
+    let m: UInt16
+    let k: UInt16
+
+    static func evaluate(_ d: UInt8, _ m: UInt16, _ k: UInt16) -> UInt8 {
+        let hi = UInt16(truncatingIfNeeded: (UInt32(UInt16(d) &<< 8) &* UInt32(m)) &>> 16)
+        return UInt8(truncatingIfNeeded: (hi &+ k) &>> 8)
+    }
+
+    init?(table: [UInt8]) {
+        guard table.count == 256 else { return nil }
+        // For a given m, out(d) = T[d] holds exactly when
+        // 256 T[d] - hi(d) <= k <= 256 T[d] + 255 - hi(d); intersect over d. Try the m
+        // nearest the table's slope first.
+        let m0 = Int((Double(Int(table[255]) - Int(table[0])) / 255 * 65536).rounded())
+        for step in 0..<1024 {
+            let m = m0 + (step % 2 == 0 ? step / 2 : -(step + 1) / 2)
+            guard m >= 0, m <= 65535 else { continue }
+            var lo = 0, hi = 65535
+            for d in 0..<256 {
+                let h = (d * 256 * m) >> 16
+                lo = max(lo, 256 * Int(table[d]) - h)
+                hi = min(hi, 256 * Int(table[d]) + 255 - h, 65535 - h)
+            }
+            if lo <= hi {
+                self.m = UInt16(m)
+                self.k = UInt16(lo)
+                return
+            }
+        }
+        return nil
+    }
+
+    func apply(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        FixedBlend.run(p, count: count, m, k)
+    }
+
+    @inline(never)
+    static func run(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ m: UInt16, _ k: UInt16) {
+        let vm = SIMD8<UInt32>(repeating: UInt32(m)), vk = SIMD8<UInt16>(repeating: k)
+        let raw = UnsafeMutableRawPointer(p)
+        var i = 0
+        while i &+ 8 <= count {
+            let d = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self)) &<< 8
+            let hi = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: d) &* vm) &>> 16)
+            raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (hi &+ vk) &>> 8), toByteOffset: i, as: SIMD8<UInt8>.self)
+            i &+= 8
+        }
+        while i < count {
+            p[i] = FixedBlend.evaluate(p[i], m, k)
+            i &+= 1
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import XCTest
+@testable import CropImageIO
+import CropRender
+import TestSupport
+
+/// The own throwaway encoder: checksums against published values and byte-wise
+/// definitions, and every PNG it writes decoded back by libpng (zlib verifies the
+/// Adler-32, libpng the CRCs) to the exact pixels.
+final class FastEncoderTests: XCTestCase {
+    func bytewiseAdler(_ d: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in d { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        return b << 16 | a
+    }
+
+    func testChecksumsMatchPublishedValuesAndTheBytewiseDefinitions() {
+        XCTAssertEqual(Checksums.adler32(Array("Wikipedia".utf8), count: 9), 0x11E6_0398)
+        XCTAssertEqual(Checksums.crc32(Array("123456789".utf8), count: 9), 0xCBF4_3926)
+        var random = SeededRandom(seed: 3)
+        for n in [0, 1, 15, 16, 17, 5551, 5552, 5553, 20000, 100_003] {
+            // All-255 data is the worst case for the sums' ranges.
+            for data in [(0..<n).map { _ in UInt8(truncatingIfNeeded: random.next()) }, [UInt8](repeating: 255, count: n)] {
+                let adler = data.withUnsafeBufferPointer { Checksums.adler32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n) }
+                XCTAssertEqual(adler, bytewiseAdler(data), "adler n \(n)")
+                let crc = data.withUnsafeBufferPointer { Checksums.crc32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n) }
+                XCTAssertEqual(crc, PNGChunks.crc32(data) ^ 0xFFFF_FFFF, "crc n \(n)")
+            }
+        }
+    }
+
+    func roundTrip(_ frame: RGBFrame, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+        let png = try PNGCodec.encode(frame, .fast)
+        let back = try PNGCodec.decodeRGB(png)
+        XCTAssertEqual(back.width, frame.width, file: file, line: line)
+        XCTAssertEqual(back.height, frame.height, file: file, line: line)
+        XCTAssertTrue(back.pixels == frame.pixels, "\(frame.width)x\(frame.height) differs after decoding", file: file, line: line)
+        return png
+    }
+
+    func testEveryKindOfContentDecodesToTheSamePixels() throws {
+        var random = SeededRandom(seed: 5)
+        for (w, h) in [(1, 1), (2, 1), (1, 7), (5, 3), (86, 9), (300, 40)] {
+            // Noise (literals), flat (long runs past 258 bytes), stripes and gradients (runs
+            // broken every few bytes), and a mix.
+            let kinds: [(Int, Int, Int) -> UInt8] = [
+                { _, _, _ in UInt8(truncatingIfNeeded: random.next()) },
+                { _, _, _ in 77 },
+                { x, y, c in UInt8(truncatingIfNeeded: (x / 3 + y + c * 40) % 256) },
+                { x, y, c in (x + y) % 11 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(c * 50 + y % 2) },
+            ]
+            for (k, kind) in kinds.enumerated() {
+                var frame = RGBFrame(width: w, height: h)
+                for y in 0..<h { for x in 0..<w { for c in 0..<3 { frame.pixels[(y * w + x) * 3 + c] = kind(x, y, c) } } }
+                _ = try roundTrip(frame)
+                _ = k
+            }
+        }
+    }
+
+    func testRGBAImagesAndARenderedFrameRoundTrip() throws {
+        var random = SeededRandom(seed: 9)
+        let rgba = RGBAImage(width: 37, height: 11, pixels: (0..<(37 * 11 * 4)).map { i in i % 9 < 5 ? 200 : UInt8(truncatingIfNeeded: random.next()) })
+        var c = PNGCodec.Compression.fast
+        c.level = 9  // ignored by the own encoder
+        let back = try PNGCodec.decode(PNGCodec.encode(rgba, c))
+        XCTAssertEqual(back.pixels, rgba.pixels)
+        let card = Testcard.image(width: 640, height: 480)
+        var frame = RGBFrame(width: 640, height: 480)
+        for i in 0..<(640 * 480) { for ch in 0..<3 { frame.pixels[i * 3 + ch] = card.pixels[i * 4 + ch] } }
+        let png = try roundTrip(frame)
+        // Runs of pixels compress: the test card is far below its raw size.
+        XCTAssertLessThan(png.count, frame.pixels.count / 10)
+    }
+}

@@ -1,36 +1,11 @@
 /// The checksums of the PNG container: Adler-32 (zlib streams) and CRC-32 (chunks),
 /// written for throughput on frame-sized buffers.
 enum Checksums {
-    /// Adler-32 of `count` bytes. Sixteen bytes at a time in vector lanes: `sums` holds
-    /// each lane's byte sum and `prefix` the sum of `sums` before each step, from which
-    /// the second Adler sum follows (b += N a + 16 prefix + sum over lanes (16 - j) sums_j).
+    /// Adler-32 of `count` bytes.
     static func adler32(_ data: UnsafePointer<UInt8>, count n: Int) -> UInt32 {
-        var a: UInt64 = 1, b: UInt64 = 0
-        let raw = UnsafeRawPointer(data)
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-        var i = 0
-        while i < n {
-            // 5552 bytes keep every lane and sum below 2^32 (zlib's NMAX).
-            let end = min(n, i + 5552)
-            var sums = SIMD16<UInt32>(repeating: 0), prefix = SIMD16<UInt32>(repeating: 0)
-            let start = i
-            while i &+ 16 <= end {
-                prefix &+= sums
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-                i &+= 16
-            }
-            let vectorBytes = UInt64(i - start)
-            b += vectorBytes * a + 16 * UInt64(prefix.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
-            a += UInt64(sums.wrappedSum())
-            while i < end {
-                a += UInt64(data[i])
-                b += a
-                i &+= 1
-            }
-            a %= 65521
-            b %= 65521
-        }
-        return UInt32(b << 16 | a)
+        var adler = Adler32()
+        adler.update(data, count: n)
+        return adler.value
     }
 
     /// CRC-32 tables for slicing by 8 (table 0 is the byte-wise table).
@@ -67,5 +42,41 @@ enum Checksums {
             }
         }
         return ~c
+    }
+}
+
+/// A running Adler-32. Sixteen bytes at a time in vector lanes: `sums` holds each lane's
+/// byte sum and `prefix` the sum of `sums` before each step, from which the second Adler
+/// sum follows (b += N a + 16 prefix + sum over lanes (16 - j) sums_j).
+struct Adler32 {
+    private var a: UInt64 = 1
+    private var b: UInt64 = 0
+
+    var value: UInt32 { UInt32(b << 16 | a) }
+
+    mutating func update(_ data: UnsafePointer<UInt8>, count n: Int) {
+        let raw = UnsafeRawPointer(data)
+        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        var i = 0
+        while i < n {
+            // 5552 bytes keep every lane and sum below 2^32 (zlib's NMAX).
+            let end = min(n, i + 5552)
+            var sums = SIMD16<UInt32>(repeating: 0), prefix = SIMD16<UInt32>(repeating: 0)
+            let start = i
+            while i &+ 16 <= end {
+                prefix &+= sums
+                sums &+= SIMD16<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                i &+= 16
+            }
+            b += UInt64(i - start) * a + 16 * UInt64(prefix.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
+            a += UInt64(sums.wrappedSum())
+            while i < end {
+                a += UInt64(data[i])
+                b += a
+                i &+= 1
+            }
+            a %= 65521
+            b %= 65521
+        }
     }
 }

@@ -50,23 +50,45 @@ enum FastDeflate {
 
     static let tables: [Int: [UInt64]] = [3: matchTable(distance: 3), 4: matchTable(distance: 4)]
 
-    /// The most bytes `compress` writes for `count` input bytes.
+    /// The most bytes a stream of `count` input bytes takes (9 bits per literal at worst,
+    /// plus header, checksum and the encoder's 8-byte stores).
     static func bound(_ count: Int) -> Int { count + count / 8 + 64 }
+}
 
-    /// Writes a zlib stream (header, one fixed-code block, Adler-32) of `count` bytes at
-    /// `data`, with matches `distance` (3 or 4) bytes back, to `out`, which has room for
-    /// `bound(count)` bytes; `data` must be readable 8 bytes past its end. Returns the
-    /// number of bytes written.
-    static func compress(_ data: UnsafePointer<UInt8>, count n: Int, distance d: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        let matches = tables[d] ?? matchTable(distance: d)
+/// One zlib stream (header, one fixed-code block, Adler-32) written piece by piece into
+/// a buffer with room for `FastDeflate.bound(total input)` bytes.
+struct FastDeflater {
+    private let out: UnsafeMutableRawPointer
+    private let distance: Int
+    private let matches: [UInt64]
+    private(set) var count = 2
+    private var bitbuf: UInt64 = 0b011  // BFINAL = 1, BTYPE = 01 (fixed codes)
+    private var bitcount: UInt64 = 3
+    private var adler = Adler32()
+    /// Input bytes consumed so far (no match reaches before the first byte).
+    private var consumed = 0
+
+    /// `distance`: bytes per pixel, 3 or 4.
+    init(into out: UnsafeMutablePointer<UInt8>, distance: Int) {
+        self.out = UnsafeMutableRawPointer(out)
+        self.distance = distance
+        self.matches = FastDeflate.tables[distance] ?? FastDeflate.matchTable(distance: distance)
         out[0] = 0x78
         out[1] = 0x01
-        var pos = 2
-        var bitbuf: UInt64 = 0b011  // BFINAL = 1, BTYPE = 01 (fixed codes)
-        var bitcount: UInt64 = 3
+    }
+
+    /// Compresses bytes [from, to) of `data`; the `distance` bytes before `from` must be
+    /// the previous piece's last bytes (when there was one), and `data` must be readable
+    /// 8 bytes past `to`. A match never crosses `to`.
+    mutating func write(_ data: UnsafePointer<UInt8>, from: Int, to n: Int) {
+        adler.update(data + from, count: n - from)
+        let d = distance
         let raw = UnsafeRawPointer(data)
-        let sink = UnsafeMutableRawPointer(out)
-        literals.withUnsafeBufferPointer { lit in
+        let sink = out
+        var pos = count, bitbuf = bitbuf, bitcount = bitcount
+        // Positions before `first` have no pixel behind them yet.
+        let first = max(from, from + d - consumed)
+        FastDeflate.literals.withUnsafeBufferPointer { lit in
             matches.withUnsafeBufferPointer { match in
                 @inline(__always) func put(_ bits: UInt64, _ count: UInt64) {
                     bitbuf |= bits &<< bitcount
@@ -78,9 +100,9 @@ enum FastDeflate {
                         bitcount &-= 32
                     }
                 }
-                var i = 0
+                var i = from
                 while i < n {
-                    if i >= d && i &+ 3 <= n
+                    if i >= first && i &+ 3 <= n
                         && (raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ raw.loadUnaligned(fromByteOffset: i &- d, as: UInt32.self)) & 0xFF_FFFF == 0 {
                         let maxLength = min(258, n &- i)
                         var length = 3
@@ -104,22 +126,31 @@ enum FastDeflate {
                         i &+= 1
                     }
                 }
-                let end = lit[256]
-                put(UInt64(end & 0xFFFF), UInt64(end &>> 16))
             }
         }
-        // Flush the last bits (whole bytes), then Adler-32, big-endian.
+        count = pos
+        self.bitbuf = bitbuf
+        self.bitcount = bitcount
+        consumed += n - from
+    }
+
+    /// Ends the block and appends the Adler-32; returns the stream's length.
+    mutating func finish() -> Int {
+        let end = FastDeflate.literals[256]
+        bitbuf |= UInt64(end & 0xFFFF) << bitcount
+        bitcount += UInt64(end >> 16)
+        let bytes = out.assumingMemoryBound(to: UInt8.self)
         while bitcount > 0 {
-            out[pos] = UInt8(truncatingIfNeeded: bitbuf)
-            pos += 1
+            bytes[count] = UInt8(truncatingIfNeeded: bitbuf)
+            count += 1
             bitbuf >>= 8
             bitcount = bitcount >= 8 ? bitcount - 8 : 0
         }
-        let adler = Checksums.adler32(data, count: n)
+        let sum = adler.value
         for shift in [24, 16, 8, 0] {
-            out[pos] = UInt8(truncatingIfNeeded: adler >> UInt32(shift))
-            pos += 1
+            bytes[count] = UInt8(truncatingIfNeeded: sum >> UInt32(shift))
+            count += 1
         }
-        return pos
+        return count
     }
 }

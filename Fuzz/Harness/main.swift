@@ -36,6 +36,18 @@ func fuzzScenario(_ bytes: [UInt8]) {
 func fuzzPNG(_ bytes: [UInt8]) {
     if let image = try? PNGCodec.decode(bytes) { precondition(image.pixels.count == image.width * image.height * 4) }
     _ = try? APNGReader.read(bytes)
+    // The golden fast path (own inflate), with every chunk CRC repaired so that damage
+    // reaches the inflater instead of stopping at the CRC check.
+    var repaired = bytes
+    var at = 8
+    while at + 12 <= repaired.count {
+        let length = Int(PNGChunks.readBE32(repaired, at))
+        guard length <= repaired.count - at - 12 else { break }
+        let crc = PNGChunks.crc32(repaired[(at + 4)..<(at + 8 + length)]) ^ 0xFFFF_FFFF
+        for (k, b) in PNGChunks.be32(crc).enumerated() { repaired[at + 8 + length + k] = b }
+        at += 12 + length
+    }
+    if let frame = try? PNGCodec.decodeRGB(repaired) { precondition(frame.pixels.count == frame.width * frame.height * 3) }
 }
 
 func fuzzWriters(_ bytes: [UInt8]) {

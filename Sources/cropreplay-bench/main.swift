@@ -44,18 +44,26 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
-// --loop-composite PRESET: renders one scale-3 frame of PRESET for 5 seconds (for a profiler).
-if let i = CommandLine.arguments.firstIndex(of: "--loop-composite"), i + 1 < CommandLine.arguments.count {
-    let loaded = load(scenarioText(CommandLine.arguments[i + 1], scale: 3, frames: 30))
+// --loop STAGE PRESET: repeats one stage (composite, encode, decode) on a scale-3 frame of
+// PRESET for 5 seconds, for a profiler.
+if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.arguments.count {
+    let stage = CommandLine.arguments[i + 1]
+    let loaded = load(scenarioText(CommandLine.arguments[i + 2], scale: 3, frames: 30))
     let trace = try loaded.replay()
     let session = RenderSession(loaded: loaded, trace: trace)
+    let frame = session.render(frame: trace.frames.count / 2)
+    let golden = try PNGCodec.encode(frame, .golden)
     let start = now()
     var count = 0
     while now() - start < 5_000_000_000 {
-        _ = session.render(frame: trace.frames.count / 2)
+        switch stage {
+        case "encode": _ = try PNGCodec.encode(frame, .fast)
+        case "decode": _ = try PNGCodec.decodeRGB(golden)
+        default: _ = session.render(frame: trace.frames.count / 2)
+        }
         count += 1
     }
-    print("\(count) frames, \(f(5000 / Double(count), 2)) ms/frame")
+    print("\(stage): \(count) runs, \(f(5000 / Double(count), 2)) ms each")
     exit(0)
 }
 let cores = Parallel.defaultJobs

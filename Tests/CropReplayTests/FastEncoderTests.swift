@@ -39,7 +39,7 @@ final class FastEncoderTests: XCTestCase {
 
     func testEveryKindOfContentDecodesToTheSamePixels() throws {
         var random = SeededRandom(seed: 5)
-        for (w, h) in [(1, 1), (2, 1), (1, 7), (5, 3), (86, 9), (300, 40)] {
+        for (w, h) in [(1, 1), (2, 1), (1, 7), (5, 3), (86, 9), (300, 40), (200, 300)] {
             // Noise (literals), flat (long runs past 258 bytes), stripes and gradients (runs
             // broken every few bytes), and a mix.
             let kinds: [(Int, Int, Int) -> UInt8] = [
@@ -70,5 +70,81 @@ final class FastEncoderTests: XCTestCase {
         let png = try roundTrip(frame)
         // Runs of pixels compress: the test card is far below its raw size.
         XCTAssertLessThan(png.count, frame.pixels.count / 10)
+    }
+}
+
+/// The golden fast-path decoder against libpng: the same pixels for every filter,
+/// level and block type, and nil (libpng decides) for damaged or unusual files.
+final class FastDecoderTests: XCTestCase {
+    func frame(_ w: Int, _ h: Int, seed: UInt64) -> RGBFrame {
+        var random = SeededRandom(seed: seed)
+        var f = RGBFrame(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                for c in 0..<3 {
+                    // Smooth areas, runs and noise in bands.
+                    let v: Int
+                    switch (y / 3) % 3 {
+                    case 0: v = x * 7 + y * 3 + c * 50
+                    case 1: v = (x / 5) % 2 == 0 ? 200 : 40 + c
+                    default: v = Int(random.next() % 256)
+                    }
+                    f.pixels[(y * w + x) * 3 + c] = UInt8(truncatingIfNeeded: v)
+                }
+            }
+        }
+        return f
+    }
+
+    func testSamePixelsAsLibpngForEveryFilterLevelAndBlockType() throws {
+        for (w, h) in [(1, 1), (3, 2), (17, 9), (130, 70)] {
+            let f = frame(w, h, seed: UInt64(w * 1000 + h))
+            var encodings: [[UInt8]] = [try PNGCodec.encode(f, .fast)]  // fixed-code blocks
+            for level in [Int32(0), 1, 6, 9] {  // 0: stored blocks; others dynamic
+                for filter in [Int32(-1), 0, 1, 2, 3, 4] {
+                    encodings.append(try PNGCodec.encode(f, PNGCodec.Compression(level: level, filter: filter)))
+                }
+            }
+            for (i, png) in encodings.enumerated() {
+                let fast = try XCTUnwrap(FastPNGDecoder.decodeRGB(png), "\(w)x\(h) encoding \(i) not taken by the fast path")
+                let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
+                XCTAssertEqual(fast.width, lw)
+                XCTAssertEqual(fast.height, lh)
+                XCTAssertTrue(fast.pixels == lp && fast.pixels == f.pixels, "\(w)x\(h) encoding \(i)")
+            }
+        }
+    }
+
+    func testDamagedStreamsFallBackAndNeverCrash() throws {
+        let f = frame(40, 20, seed: 1)
+        let png = try PNGCodec.encode(f, PNGCodec.Compression(level: 9, filter: 2))
+        let chunks = try XCTUnwrap(PNGChunks.parse(png))
+        XCTAssertTrue(chunks.contains { $0.type == "IDAT" })
+        // Truncations anywhere: never a result that differs from the original.
+        for cut in stride(from: 0, to: png.count, by: 7) {
+            if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut))) { XCTAssertEqual(d.pixels, f.pixels, "cut \(cut)") }
+        }
+        // Flipped bits inside the compressed data with the chunk CRC recomputed, so the
+        // inflater itself meets the damage: nil, or (if the stream still decodes to the right
+        // length with the right Adler-32) the pixels libpng gives.
+        var random = SeededRandom(seed: 2)
+        let idat = try XCTUnwrap(chunks.first { $0.type == "IDAT" })
+        for _ in 0..<400 {
+            var data = idat.data
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let i = Int(random.next() % UInt64(data.count))
+                data[i] ^= UInt8(1 << (random.next() % 8))
+            }
+            var mutated = Array(png[0..<33])
+            PNGChunks.append("IDAT", data, to: &mutated)
+            PNGChunks.append("IEND", [], to: &mutated)
+            if let d = FastPNGDecoder.decodeRGB(mutated) {
+                XCTAssertEqual(d.pixels, try PNGCodec.decode(mutated, channels: 3).2)
+            }
+        }
+        // Not the fast path's kind: RGBA, interlaced-free gray, palette.
+        let rgba = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 9, count: 36))
+        XCTAssertNil(FastPNGDecoder.decodeRGB(try PNGCodec.encode(rgba, .golden)))
+        XCTAssertNil(FastPNGDecoder.decodeRGB(RawPNG.png(width: 2, height: 1, bitDepth: 8, colorType: 0, rows: [[10, 200]])))
     }
 }

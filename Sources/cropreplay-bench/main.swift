@@ -142,8 +142,8 @@ for scale in [1, 2, 3] {
 }
 
 // End to end: run --frames and check, one job and all cores.
-print("\n## End to end (circle-avatar-bounce at scale 3, 60 frames)\n")
-let e2e = load(scenarioText("circle-avatar-bounce", scale: 3, frames: 58))
+print("\n## End to end (circle-avatar-bounce at scale 3, 240 frames)\n")
+let e2e = load(scenarioText("circle-avatar-bounce", scale: 3, frames: 238))
 let e2eFrames = try e2e.replay().frames.count
 var runFps: [Int: Double] = [:]
 for jobs in Array(Set([1, cores])).sorted() {
@@ -152,7 +152,7 @@ for jobs in Array(Set([1, cores])).sorted() {
     options.outDir = dir
     options.frames = true
     options.jobs = jobs
-    let ms = try medianMs(quick ? 1 : 3) { try RunOutput.run(e2e, options: options) }
+    let ms = try medianMs(3) { try RunOutput.run(e2e, options: options) }
     try? FileManager.default.removeItem(atPath: dir)
     runFps[jobs] = Double(e2eFrames) / ms * 1000
     print("- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)")

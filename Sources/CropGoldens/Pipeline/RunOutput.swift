@@ -45,12 +45,13 @@ public enum RunOutput {
             for crop in trace.crops {
                 try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
             }
+            // Snapshot frames are rendered and encoded in parallel, then written by name.
             let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
-            let rendered = LockedDictionary<Int, RGBFrame>()
-            try session.renderAll(snapFrames, jobs: options.jobs) { n, frame in rendered.set(n, frame) }
+            let encoded = LockedDictionary<Int, [UInt8]>()
+            try session.renderAll(snapFrames, jobs: options.jobs) { n, frame in encoded.set(n, try PNGCodec.encode(frame, .fast)) }
             for (name, frame) in trace.snapshots {
-                guard let image = rendered.get(frame) else { continue }
-                try FileIO.writeAtomically(dir + "/snapshots/\(name).png", PNGCodec.encode(image, .fast))
+                guard let png = encoded.get(frame) else { continue }
+                try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
             }
             if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, options: options) }
         } catch let e as FileError {

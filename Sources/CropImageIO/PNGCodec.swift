@@ -44,8 +44,10 @@ public enum PNGCodec {
     }
 
     /// Decodes to 8-bit RGB (alpha dropped): goldens, compared byte for byte with frames.
-    public static func decodeRGB(_ data: [UInt8]) throws(ImageError) -> RGBFrame {
-        if let frame = FastPNGDecoder.decodeRGB(data) { return frame }
+    /// 8-bit RGB files take `FastPNGDecoder` (own inflate) unless `fastPath` is false;
+    /// everything else, and any file the fast path does not accept, goes through libpng.
+    public static func decodeRGB(_ data: [UInt8], fastPath: Bool = true) throws(ImageError) -> RGBFrame {
+        if fastPath, let frame = FastPNGDecoder.decodeRGB(data) { return frame }
         let (w, h, pixels) = try decode(data, channels: 3)
         return RGBFrame(width: w, height: h, pixels: pixels)
     }

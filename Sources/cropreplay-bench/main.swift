@@ -44,11 +44,12 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
-// --loop STAGE PRESET: repeats one stage (composite, encode, decode) on a scale-3 frame of
-// PRESET for 5 seconds, for a profiler.
+// --loop STAGE PRESET [SCALE]: repeats one stage (composite, encode, decode) on a frame of
+// PRESET (scale 3 unless given) for 5 seconds, for a profiler.
 if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.arguments.count {
     let stage = CommandLine.arguments[i + 1]
-    let loaded = load(scenarioText(CommandLine.arguments[i + 2], scale: 3, frames: 30))
+    let scale = i + 3 < CommandLine.arguments.count ? Int(CommandLine.arguments[i + 3]) ?? 3 : 3
+    let loaded = load(scenarioText(CommandLine.arguments[i + 2], scale: scale, frames: 30))
     let trace = try loaded.replay()
     let session = RenderSession(loaded: loaded, trace: trace)
     let frame = session.render(frame: trace.frames.count / 2)
@@ -80,7 +81,7 @@ do {
     print("trace-only replay: \(frames) frames in \(f(ms)) ms = \(f(Double(frames) / ms * 1000, 0)) frames/s\n")
 }
 
-struct Row { var preset: String; var scale: Int; var memcpy, composite, encFast, encZlib, encGolden, decode, compare: Double; var bytesFast, bytesZlib, bytesGolden: Int }
+struct Row { var preset: String; var scale: Int; var memcpy, composite, encFast, encZlib, encGolden, decode, decodeLibpng, compare: Double; var bytesFast, bytesZlib, bytesGolden: Int }
 var rows: [Row] = []
 var scratch = [UInt8](repeating: 1, count: 64 << 20)
 var compositeByScale: [Int: [Double]] = [:]
@@ -119,18 +120,19 @@ for scale in [1, 2, 3] {
         let encGolden = try medianMs(max(1, reps / 3)) { golden = try PNGCodec.encode(frame, .golden) }
         var decoded = RGBFrame(width: 1, height: 1)
         let decode = try medianMs { decoded = try PNGCodec.decodeRGB(golden) }
+        let decodeLibpng = try medianMs { _ = try PNGCodec.decodeRGB(golden, fastPath: false) }
         let compare = medianMs { _ = ImageDiff.compare(expected: decoded, actual: frame, tolerance: 0) }
         rows.append(Row(preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib, encGolden: encGolden,
-                        decode: decode, compare: compare, bytesFast: fast.count, bytesZlib: zl.count, bytesGolden: golden.count))
+                        decode: decode, decodeLibpng: decodeLibpng, compare: compare, bytesFast: fast.count, bytesZlib: zl.count, bytesGolden: golden.count))
     }
 }
 
 print("## Per frame (390x844 points; medians, ms)\n")
-print("| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, adaptive) | bytes | decode golden | compare |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (own) | decode golden (libpng) | compare |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows {
     let mb = Double(390 * r.scale * 844 * r.scale * 3) / 1e6
-    print("| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.compare, 2)) |")
+    print("| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.decodeLibpng)) | \(f(r.compare, 2)) |")
 }
 
 print("\n## Cost against pixels (composite, median over presets)\n")

@@ -266,6 +266,17 @@ final class PhotoSampler {
         let half = SIMD8<UInt16>(repeating: 128)
         let tp = UnsafeRawPointer(top), bp = UnsafeRawPointer(bottom), op = UnsafeMutableRawPointer(out)
         var i = 0
+        // Sixteen bytes per step: two halves of eight lanes packed into one store.
+        while i &+ 16 <= count {
+            let t0 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
+            let u0 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
+            let s0 = (SIMD8<UInt16>(truncatingIfNeeded: (t0 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u0 &* vb) &>> 16) &+ half) &>> 8
+            let t1 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
+            let u1 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
+            let s1 = (SIMD8<UInt16>(truncatingIfNeeded: (t1 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u1 &* vb) &>> 16) &+ half) &>> 8
+            op.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: s0, highHalf: s1)), toByteOffset: i, as: SIMD16<UInt8>.self)
+            i &+= 16
+        }
         while i &+ 8 <= count {
             let t = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
             let u = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))

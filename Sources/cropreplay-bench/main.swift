@@ -44,7 +44,7 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
-// --loop STAGE PRESET [SCALE]: repeats one stage (composite, encode, decode) on a frame of
+// --loop STAGE PRESET [SCALE]: repeats one stage (composite, encode, decode, trace) on a frame of
 // PRESET (scale 3 unless given) for 5 seconds, for a profiler.
 if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.arguments.count {
     let stage = CommandLine.arguments[i + 1]
@@ -59,6 +59,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
     while now() - start < 5_000_000_000 {
         switch stage {
         case "encode": _ = try PNGCodec.encode(frame, .fast)
+        case "trace": _ = try loaded.replay()
         case "decode": _ = try PNGCodec.decodeRGB(golden)
         default: _ = session.render(frame: trace.frames.count / 2)
         }

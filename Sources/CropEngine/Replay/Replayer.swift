@@ -9,8 +9,8 @@ public struct Replayer {
     public let engine: Engine
     private var state: EngineState
     private var expander: TimelineExpander
-    private var pending: [Int: [ScheduledAction]] = [:]
-    private var extra: [Int: [EngineAction]] = [:]
+    private var pending = FrameQueue<ScheduledAction>()
+    private var extra = FrameQueue<EngineAction>()
     private var frames: [FrameRecord] = []
     private var snapshots: [(name: String, frame: Int)] = []
     private var crops: [CropRecord] = []
@@ -59,7 +59,7 @@ public struct Replayer {
                 } catch {
                     throw fail(error.place ?? step.path, error.message)
                 }
-                for action in result.actions { pending[action.frame, default: []].append(action) }
+                for action in result.actions { pending.append(action, at: action.frame) }
                 cursor = result.cursor
             }
             if cursor > frameLimit {
@@ -76,16 +76,12 @@ public struct Replayer {
             let f = state.frame + 1
             do {
                 try engine.reduce(&state, .beginFrame(f))
-                if let extras = extra.removeValue(forKey: f) {
-                    for action in extras { try engine.reduce(&state, action) }
-                }
-                if let actions = pending.removeValue(forKey: f) {
-                    for scheduled in actions {
-                        switch scheduled.action {
-                        case .gesture(let event): try engine.reduce(&state, .gesture(event, step: scheduled.stepPath))
-                        case .restore: try engine.reduce(&state, .restore)
-                        case .resize(let w, let h): try engine.reduce(&state, .resize(width: w, height: h))
-                        }
+                for action in extra.take(f) { try engine.reduce(&state, action) }
+                for scheduled in pending.take(f) {
+                    switch scheduled.action {
+                    case .gesture(let event): try engine.reduce(&state, .gesture(event, step: scheduled.stepPath))
+                    case .restore: try engine.reduce(&state, .restore)
+                    case .resize(let w, let h): try engine.reduce(&state, .resize(width: w, height: h))
                     }
                 }
                 try engine.reduce(&state, .endEvents)
@@ -134,8 +130,27 @@ public struct Replayer {
             let index = imageSizes.count
             imageSizes.append((r.w, r.h))
             record.loadsAsImageIndex = index
-            extra[cursor + 1, default: []].append(.loadImage(index: index, width: r.w, height: r.h))
+            extra.append(.loadImage(index: index, width: r.w, height: r.h), at: cursor + 1)
         }
         crops.append(record)
+    }
+}
+
+/// Items scheduled for frames, taken out frame by frame: an array indexed by frame (the
+/// replay visits every frame in order, so no hashing is needed).
+struct FrameQueue<Item> {
+    private var slots: [[Item]] = []
+
+    mutating func append(_ item: Item, at frame: Int) {
+        guard frame >= 0 else { return }
+        if frame >= slots.count { slots.append(contentsOf: repeatElement([], count: frame + 1 - slots.count)) }
+        slots[frame].append(item)
+    }
+
+    /// The items of `frame`, removed.
+    mutating func take(_ frame: Int) -> [Item] {
+        guard frame >= 0, frame < slots.count, !slots[frame].isEmpty else { return [] }
+        defer { slots[frame] = [] }
+        return slots[frame]
     }
 }

@@ -9,6 +9,18 @@ public enum RecognizerPhase: String, Sendable {
     public var isActive: Bool { self == .began || self == .changed }
     /// ended, cancelled or failed: possible again on the next frame.
     public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+
+    /// The phase a scripted event moves a recognizer to (a switch, not a string lookup:
+    /// this runs for every event of every frame).
+    init(_ phase: GesturePhase) {
+        switch phase {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        case .failed: self = .failed
+        }
+    }
 }
 
 /// One recognizer (pan or pinch): its phase and its last cumulative values.

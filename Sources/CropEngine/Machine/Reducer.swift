@@ -80,7 +80,7 @@ public struct Engine: Sendable {
         case .cancelled, .failed:
             break
         }
-        r.phase = RecognizerPhase(rawValue: e.phase.rawValue) ?? .possible
+        r.phase = RecognizerPhase(e.phase)
         if isPan { s.pan = r } else { s.pinch = r }
 
         if e.phase != .failed && e.phase != .cancelled { updateShown(&s) }

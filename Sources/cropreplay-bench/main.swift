@@ -60,6 +60,8 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
         switch stage {
         case "encode": _ = try PNGCodec.encode(frame, .fast)
         case "trace": _ = try loaded.replay()
+        case "tracejson": _ = TraceJSON.encode(trace)
+        case "session": _ = RenderSession(loaded: loaded, trace: trace)
         case "decode": _ = try PNGCodec.decodeRGB(golden)
         default: _ = session.render(frame: trace.frames.count / 2)
         }
@@ -149,16 +151,26 @@ print("\n## End to end (circle-avatar-bounce at scale 3, 240 frames)\n")
 let e2e = load(scenarioText("circle-avatar-bounce", scale: 3, frames: 238))
 let e2eFrames = try e2e.replay().frames.count
 var runFps: [Int: Double] = [:]
-for jobs in Array(Set([1, cores])).sorted() {
-    let dir = NSTemporaryDirectory() + "bench-\(UUID().uuidString)"
-    var options = RunOptions()
-    options.outDir = dir
-    options.frames = true
-    options.jobs = jobs
-    let ms = try medianMs(3) { try RunOutput.run(e2e, options: options) }
-    try? FileManager.default.removeItem(atPath: dir)
+// One job and all cores alternate, and each keeps its best time: on a shared machine the
+// fastest repetition is the one least disturbed by other load.
+let jobCounts = Array(Set([1, cores])).sorted()
+var bestMs: [Int: Double] = [:]
+for _ in 0..<(quick ? 2 : 5) {
+    for jobs in jobCounts {
+        let dir = NSTemporaryDirectory() + "bench-\(UUID().uuidString)"
+        var options = RunOptions()
+        options.outDir = dir
+        options.frames = true
+        options.jobs = jobs
+        let ms = try medianMs(1) { try RunOutput.run(e2e, options: options) }
+        try? FileManager.default.removeItem(atPath: dir)
+        bestMs[jobs] = min(bestMs[jobs] ?? .infinity, ms)
+    }
+}
+for jobs in jobCounts {
+    let ms = bestMs[jobs]!
     runFps[jobs] = Double(e2eFrames) / ms * 1000
-    print("- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)")
+    print("- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops; best of alternating runs)")
 }
 if cores > 1, let one = runFps[1], let all = runFps[cores] { print("- all cores vs one job: \(f(all / one, 2))x") }
 // check: render + decode golden + compare per snapshot.

@@ -14,11 +14,14 @@ public final class RenderSession: @unchecked Sendable {
     /// Straight RGBA images by image index.
     public private(set) var images: [RGBAImage]
     private var premultiplied: [PremultipliedImage]
+    private let settingsKey: String
 
     public init(loaded: LoadedScenario, trace: Trace) {
         self.loaded = loaded
         self.trace = trace
         compositor = Compositor(editor: loaded.scenario.editor, scale: loaded.scenario.editor.viewport.scale)
+        let e = loaded.scenario.editor
+        settingsKey = "\(e.viewport.scale)|\(e.frame)|\(e.mask.region)|\(String(describing: e.border))|\(String(describing: e.grid))"
         images = [loaded.image]
         premultiplied = [PremultipliedImage(loaded.image)]
         // Crops that become images, in order.
@@ -39,10 +42,12 @@ public final class RenderSession: @unchecked Sendable {
         CropPixels.cut(images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
     }
 
-    /// What the layer maps depend on: the geometry and the mask, border and grid settings.
+    /// What the layer maps depend on: the geometry and the mask, border and grid settings
+    /// (`settingsKey`, the same for every frame, built once).
+
     private func key(_ r: FrameRecord) -> String {
-        let e = compositor.editor
-        return "\(compositor.scale)|\(r.viewportWidth)x\(r.viewportHeight)|\(r.frameRect)|\(e.frame)|\(e.mask.region)|\(String(describing: e.border))|\(String(describing: e.grid))"
+        let f = r.frameRect
+        return "\(r.viewportWidth)x\(r.viewportHeight)|\(f.x),\(f.y),\(f.width),\(f.height)|" + settingsKey
     }
 
     func layers(for record: FrameRecord) -> FrameLayers {

@@ -1,95 +1,134 @@
 /// The throwaway-frame PNG writer: Up filter on every row, `FastDeflater`, one IDAT,
 /// CRCs by slicing. Several times faster than zlib level 1 on rendered frames, at the
 /// price of larger files on photographic content; goldens use libpng at level 9.
-/// Rows are filtered and compressed a band at a time, so the filtered image never
-/// leaves the cache.
+///
+/// Rows arrive in order, any number at a time (a renderer can hand over each band of
+/// rows while it is still in the cache); they are filtered into a ~96 KB band that is
+/// compressed when full, so the bytes written do not depend on how the rows arrived.
+public final class FastPNGEncoder {
+    public let width: Int
+    public let height: Int
+    public let channels: Int
+    private let rowBytes: Int
+    private let filteredRow: Int
+    private let bandRows: Int
+    /// [lead: the previous band's last pixel][band of filtered rows][8 spare bytes]
+    private let lead = 8
+    private let band: UnsafeMutablePointer<UInt8>
+    private var rowsInBand = 0
+    /// The last row received (the Up filter's "above" for the next one); zeros at first.
+    private let previous: UnsafeMutablePointer<UInt8>
+    private let out: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var deflater: FastDeflater
+    private var rowsReceived = 0
+    /// Where the IDAT chunk's length and the zlib stream start.
+    private let lengthAt: Int
+    private let streamAt: Int
+
+    /// An encoder for a `width` x `height` image of 8-bit RGB (`channels` 3) or RGBA (4).
+    public init(width: Int, height: Int, channels: Int) {
+        self.width = width
+        self.height = height
+        self.channels = channels
+        rowBytes = width * channels
+        filteredRow = rowBytes + 1
+        bandRows = max(1, min(height, (96 << 10) / filteredRow))
+        band = .allocate(capacity: lead + bandRows * filteredRow + 8)
+        band.initialize(repeating: 0, count: lead + bandRows * filteredRow + 8)
+        previous = .allocate(capacity: max(1, rowBytes))
+        previous.initialize(repeating: 0, count: max(1, rowBytes))
+        let header = 8 + 25 + 8  // signature, IHDR chunk, IDAT length and type
+        capacity = header + FastDeflate.bound(height * filteredRow) + 4 + 12
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let ihdr: [UInt8] = Array("IHDR".utf8) + PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
+        let head = PNGChunks.signature + PNGChunks.be32(13) + ihdr + PNGChunks.be32(Checksums.crc32(ihdr, count: ihdr.count))
+        let start = head + [0, 0, 0, 0] + Array("IDAT".utf8)
+        buffer.initialize(from: start, count: start.count)
+        out = buffer
+        lengthAt = head.count
+        streamAt = start.count
+        deflater = FastDeflater(into: buffer + start.count, distance: channels)
+    }
+
+    deinit {
+        band.deallocate()
+        previous.deallocate()
+        out.deallocate()
+    }
+
+    /// Appends `count` consecutive rows (`width * channels` bytes each) starting at `rows`;
+    /// rows past the image's height are ignored.
+    public func append(rows: UnsafePointer<UInt8>, count: Int) {
+        let count = min(count, height - rowsReceived)
+        guard count > 0 else { return }
+        for r in 0..<count {
+            let src = rows + r * rowBytes
+            let dst = band + lead + rowsInBand * filteredRow
+            FastPNGEncoder.upFilter(src, above: r == 0 ? UnsafePointer(previous) : src - rowBytes, count: rowBytes, into: dst)
+            rowsInBand += 1
+            if rowsInBand == bandRows { flushBand() }
+        }
+        previous.update(from: rows + (count - 1) * rowBytes, count: rowBytes)
+        rowsReceived += count
+    }
+
+    /// The PNG; rows not received are zeros.
+    public func finish() -> [UInt8] {
+        if rowsReceived < height {
+            let zeros = [UInt8](repeating: 0, count: max(1, rowBytes))
+            while rowsReceived < height { zeros.withUnsafeBufferPointer { append(rows: $0.baseAddress!, count: 1) } }
+        }
+        flushBand()
+        let written = deflater.finish()
+        var pos = lengthAt
+        func put(_ bytes: [UInt8]) {
+            for b in bytes { out[pos] = b; pos += 1 }
+        }
+        put(PNGChunks.be32(UInt32(written)))
+        let crc = Checksums.crc32(out + lengthAt + 4, count: 4 + written)
+        pos = streamAt + written
+        put(PNGChunks.be32(crc))
+        put(PNGChunks.be32(0))
+        let iend = Array("IEND".utf8)
+        put(iend)
+        put(PNGChunks.be32(Checksums.crc32(iend, count: 4)))
+        return [UInt8](UnsafeBufferPointer(start: out, count: pos))
+    }
+
+    /// Compresses the rows in the band and keeps its last pixel in front of the next band.
+    private func flushBand() {
+        guard rowsInBand > 0 else { return }
+        let end = lead + rowsInBand * filteredRow
+        (band + end).update(repeating: 0, count: 8)
+        deflater.write(band, from: lead, to: end)
+        (band + lead - channels).update(from: band + end - channels, count: channels)
+        rowsInBand = 0
+    }
+
+    /// Filter type 2 (Up): the bytewise difference from the row above.
+    static func upFilter(_ src: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>) {
+        dst[0] = 2
+        let s = UnsafeRawPointer(src), a = UnsafeRawPointer(above), o = UnsafeMutableRawPointer(dst + 1)
+        var x = 0
+        while x &+ 16 <= count {
+            let d = s.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self) &- a.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+            o.storeBytes(of: d, toByteOffset: x, as: SIMD16<UInt8>.self)
+            x &+= 16
+        }
+        while x < count {
+            dst[1 + x] = src[x] &- above[x]
+            x &+= 1
+        }
+    }
+}
+
 enum FastPNG {
     /// A PNG of 8-bit RGB (channels 3) or RGBA (channels 4) pixels.
     static func encode(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int) -> [UInt8] {
-        let rowBytes = width * channels
-        let filteredCount = height * (rowBytes + 1)
-
-        let header = 8 + 25 + 8  // signature, IHDR chunk, IDAT length and type
-        let capacity = header + FastDeflate.bound(filteredCount) + 4 + 12
-        return [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
-            let base = out.baseAddress!
-            var pos = 0
-            func put(_ bytes: [UInt8]) {
-                for b in bytes { base[pos] = b; pos += 1 }
-            }
-            func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
-            put(PNGChunks.signature)
-            let ihdr: [UInt8] = Array("IHDR".utf8) + be32(UInt32(width)) + be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
-            put(be32(13))
-            put(ihdr)
-            put(be32(Checksums.crc32(ihdr, count: ihdr.count)))
-            let lengthAt = pos
-            put([0, 0, 0, 0])
-            put(Array("IDAT".utf8))
-            let written = compress(pixels, rowBytes: rowBytes, height: height, channels: channels, into: base + pos)
-            let lengthBytes = be32(UInt32(written))
-            for k in 0..<4 { base[lengthAt + k] = lengthBytes[k] }
-            let crc = Checksums.crc32(base + lengthAt + 4, count: 4 + written)
-            pos += written
-            put(be32(crc))
-            put(be32(0))
-            let iend = Array("IEND".utf8)
-            put(iend)
-            put(be32(Checksums.crc32(iend, count: 4)))
-            initialized = pos
-        }
-    }
-
-    /// The zlib stream of the Up-filtered rows, a band of rows at a time.
-    static func compress(_ pixels: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        var deflater = FastDeflater(into: out, distance: channels)
-        guard let src = pixels.baseAddress else { return deflater.finish() }
-        let filteredRow = rowBytes + 1
-        let bandRows = max(1, min(height, (96 << 10) / filteredRow))
-        // [lead bytes: the previous band's last pixel][band][8 spare bytes for wide loads]
-        let lead = 8
-        let band = UnsafeMutablePointer<UInt8>.allocate(capacity: lead + bandRows * filteredRow + 8)
-        defer { band.deallocate() }
-        band.initialize(repeating: 0, count: lead + bandRows * filteredRow + 8)
-        var y = 0
-        while y < height {
-            let rows = min(bandRows, height - y)
-            upFilter(src, rowBytes: rowBytes, rows: y..<(y + rows), into: band + lead)
-            let end = lead + rows * filteredRow
-            (band + end).update(repeating: 0, count: 8)
-            deflater.write(band, from: lead, to: end)
-            // Keep this band's last bytes in front of the next one.
-            (band + lead - channels).update(from: band + end - channels, count: channels)
-            y += rows
-        }
-        return deflater.finish()
-    }
-
-    /// Each row becomes filter type 2 (Up) and the bytewise difference from the row above
-    /// (the first row's "above" is zeros, so it stays as it is).
-    static func upFilter(_ src: UnsafePointer<UInt8>, rowBytes: Int, rows: Range<Int>, into dst: UnsafeMutablePointer<UInt8>) {
-        let s = UnsafeRawPointer(src)
-        for y in rows {
-            let out = dst + (y - rows.lowerBound) * (rowBytes + 1)
-            out[0] = 2
-            let cur = y * rowBytes
-            if y == 0 {
-                (out + 1).update(from: src, count: rowBytes)
-                continue
-            }
-            let prev = cur - rowBytes
-            let o = UnsafeMutableRawPointer(out + 1)
-            var x = 0
-            while x &+ 16 <= rowBytes {
-                let d = s.loadUnaligned(fromByteOffset: cur &+ x, as: SIMD16<UInt8>.self) &- s.loadUnaligned(fromByteOffset: prev &+ x, as: SIMD16<UInt8>.self)
-                o.storeBytes(of: d, toByteOffset: x, as: SIMD16<UInt8>.self)
-                x &+= 16
-            }
-            while x < rowBytes {
-                out[1 + x] = src[cur + x] &- src[prev + x]
-                x &+= 1
-            }
-        }
+        let encoder = FastPNGEncoder(width: width, height: height, channels: channels)
+        if let base = pixels.baseAddress { encoder.append(rows: base, count: height) }
+        return encoder.finish()
     }
 }
 

@@ -1,6 +1,7 @@
 import XCTest
 @testable import CropImageIO
 import CropRender
+import CropGoldens
 import TestSupport
 
 /// The own throwaway encoder: checksums against published values and byte-wise
@@ -146,5 +147,42 @@ final class FastDecoderTests: XCTestCase {
         let rgba = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 9, count: 36))
         XCTAssertNil(FastPNGDecoder.decodeRGB(try PNGCodec.encode(rgba, .golden)))
         XCTAssertNil(FastPNGDecoder.decodeRGB(RawPNG.png(width: 2, height: 1, bitDepth: 8, colorType: 0, rows: [[10, 200]])))
+    }
+}
+
+/// `run --frames` renders each frame a band of rows at a time into the encoder; the files
+/// must be exactly what encoding the whole rendered frame gives.
+final class BandedRenderEncodeTests: XCTestCase {
+    func testBandedRenderAndEncodeEqualsEncodingTheWholeFrame() throws {
+        for file in ["cab-save-circle-rotate.json", "ffr-drag-out.json"] {
+            let loaded = try LoadedScenario.load(path: packageRoot + "/scenarios/" + file)
+            let trace = try loaded.replay()
+            let session = RenderSession(loaded: loaded, trace: trace)
+            let frames = Array(stride(from: 0, to: trace.frames.count, by: max(1, trace.frames.count / 4)))
+            session.prepareLayers(frames)
+            for n in frames {
+                let whole = try PNGCodec.encode(session.render(frame: n), .fast)
+                XCTAssertEqual(session.renderPNG(frame: n), whole, "\(file) frame \(n)")
+            }
+        }
+    }
+
+    func testAnEncoderFedRowByRowWritesTheSameBytesAsOneCall() throws {
+        var random = SeededRandom(seed: 4)
+        var frame = RGBFrame(width: 33, height: 700)  // several compression bands
+        for i in 0..<frame.pixels.count { frame.pixels[i] = i % 7 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(i / 99 % 256) }
+        let oneCall = try PNGCodec.encode(frame, .fast)
+        let encoder = FastPNGEncoder(width: 33, height: 700, channels: 3)
+        var y = 0, step = 1
+        frame.pixels.withUnsafeBufferPointer { px in
+            while y < 700 {
+                let rows = min(step, 700 - y)
+                encoder.append(rows: px.baseAddress! + y * 99, count: rows)
+                y += rows
+                step = step % 13 + 1
+            }
+        }
+        XCTAssertEqual(encoder.finish(), oneCall)
+        XCTAssertEqual(try PNGCodec.decodeRGB(oneCall).pixels, frame.pixels)
     }
 }

@@ -3,6 +3,7 @@ import CropGeometry
 import CropScenario
 import CropEngine
 import CropRender
+import CropImageIO
 
 /// Renders the frames of one replay: keeps the images (the scenario's and every
 /// crop loaded by `thenLoad`) and the layer maps per frame geometry, and renders
@@ -63,12 +64,42 @@ public final class RenderSession: @unchecked Sendable {
     /// Renders the given frames over `jobs` threads, calling `body` with each frame
     /// (from any thread; the order of calls is not defined, the frames are).
     public func renderAll(_ frames: [Int], jobs: Int, body: @escaping @Sendable (Int, RGBFrame) throws -> Void) throws {
-        // Build layer maps first so threads only read them.
-        for n in frames { _ = layers(for: trace.frames[n]) }
+        prepareLayers(frames)
         try Parallel.forEach(count: frames.count, jobs: jobs) { i in
             let n = frames[i]
             try body(n, self.render(frame: n))
         }
+    }
+
+    /// Builds the layer maps of `frames` now, so threads rendering them only read the cache.
+    public func prepareLayers(_ frames: [Int]) {
+        for n in frames { _ = layers(for: trace.frames[n]) }
+    }
+
+    /// The pixel size of frame `n`.
+    public func size(of n: Int) -> (width: Int, height: Int) {
+        let l = layers(for: trace.frames[n])
+        return (l.width, l.height)
+    }
+
+    /// Frame `n` as a throwaway PNG, rendered a band of rows at a time straight into the
+    /// encoder, so the frame is never held whole and each band is encoded while it is in
+    /// the cache; the same bytes as `PNGCodec.encode(render(frame: n), .fast)`.
+    public func renderPNG(frame n: Int) -> [UInt8] {
+        let record = trace.frames[n]
+        let renderer = compositor.renderer(record, image: premultiplied[record.imageIndex], layers: layers(for: record))
+        let encoder = FastPNGEncoder(width: renderer.width, height: renderer.height, channels: 3)
+        let bandRows = 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bandRows * renderer.width * 3))
+        defer { buffer.deallocate() }
+        var y = 0
+        while y < renderer.height {
+            let rows = min(bandRows, renderer.height - y)
+            renderer.render(rows: y..<(y + rows), into: buffer)
+            encoder.append(rows: buffer, count: rows)
+            y += rows
+        }
+        return encoder.finish()
     }
 }
 

@@ -86,13 +86,25 @@ public enum RunOutput {
         let keepInMemory = options.apng || options.gif || options.sheet
         let collected = LockedDictionary<Int, RGBFrame>()
         let done = Counter()
+        @Sendable func framePath(_ n: Int) -> String {
+            let name = String(n)
+            return dir + "/frames/" + String(repeating: "0", count: max(0, digits - name.count)) + name + ".png"
+        }
+        if options.frames && !keepInMemory && size == canvas {
+            // Only frames/: each frame goes from the renderer to the encoder a band of rows
+            // at a time (frames smaller than the canvas are padded whole, as below).
+            session.prepareLayers(kept)
+            try Parallel.forEach(count: kept.count, jobs: options.jobs) { i in
+                let n = kept[i]
+                let whole = session.size(of: n) == canvas
+                try FileIO.writeAtomically(framePath(n), whole ? session.renderPNG(frame: n) : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
+                options.progress?(done.increment(), kept.count)
+            }
+            return
+        }
         try session.renderAll(kept, jobs: options.jobs) { n, frame in
             let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
-            if options.frames {
-                let name = String(n)
-                let padded = String(repeating: "0", count: max(0, digits - name.count)) + name
-                try FileIO.writeAtomically(dir + "/frames/\(padded).png", PNGCodec.encode(fitted, .fast))
-            }
+            if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
             if keepInMemory { collected.set(n, fitted) }
             options.progress?(done.increment(), kept.count)
         }

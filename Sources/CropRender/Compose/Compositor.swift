@@ -27,16 +27,21 @@ public struct Compositor: Sendable {
     }
 
     /// Renders `record` with `image` (the image of `record.imageIndex`) and its prebuilt `layers`.
-    ///
-    /// Row by row: each output row gets the background, the photo, the face boxes, the
-    /// mask, the border and the grid while it is in the cache, so the frame is written
-    /// to memory once.
     public func render(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> RGBFrame {
-        let width = layers.width, height = layers.height
-        let bg = background
-        let photo = PhotoSampler(image, imageRect: record.imageRect, k: record.k, scale: scale, width: width)
+        let renderer = self.renderer(record, image: image, layers: layers)
+        let rowBytes = renderer.width * 3
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * renderer.height) { buffer, initialized in
+            if let base = buffer.baseAddress { renderer.render(rows: 0..<renderer.height, into: base) }
+            initialized = buffer.baseAddress == nil ? 0 : rowBytes * renderer.height
+        }
+        return RGBFrame(width: renderer.width, height: renderer.height, pixels: pixels)
+    }
+
+    /// The compositing state of one frame, to render its rows a range at a time (for
+    /// example into a small buffer that an encoder consumes while it is in the cache).
+    public func renderer(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> FrameRenderer {
         var blends: [LayerBlend] = []
-        if !editor.faces.isEmpty && !record.isTouching { blends += faceLayers(record, width: width, height: height) }
+        if !editor.faces.isEmpty && !record.isTouching { blends += faceLayers(record, width: layers.width, height: layers.height) }
         if let mask = layers.mask, record.mask > 0, let b = LayerBlend(mask, color: editor.mask.color, opacity: editor.mask.opacity * record.mask) {
             blends.append(b)
         }
@@ -47,22 +52,8 @@ public struct Compositor: Sendable {
            let b = LayerBlend(grid, color: spec.color, opacity: spec.opacity) {
             blends.append(b)
         }
-        let rowBytes = width * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
-            guard let base = buffer.baseAddress else { initialized = 0; return }
-            for y in 0..<height {
-                let row = base + y * rowBytes
-                if let photo, photo.draw(row: y, into: row, background: bg) {
-                    Compositor.fill(row, from: 0, to: photo.xFirst, bg)
-                    Compositor.fill(row, from: photo.xFirst + photo.n, to: width, bg)
-                } else {
-                    Compositor.fill(row, from: 0, to: width, bg)
-                }
-                for layer in blends { layer.apply(row: y, into: row) }
-            }
-            initialized = rowBytes * height
-        }
-        return RGBFrame(width: width, height: height, pixels: pixels)
+        let photo = PhotoSampler(image, imageRect: record.imageRect, k: record.k, scale: scale, width: layers.width)
+        return FrameRenderer(width: layers.width, height: layers.height, background: background, photo: photo, blends: blends)
     }
 
     /// Fills pixels [x0, x1) of a row with a colour.
@@ -93,6 +84,42 @@ public struct Compositor: Sendable {
                 return outer.area(x0, y0, x0 + 1, y0 + 1) - (inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
             }
             return LayerBlend(map, color: RGBA(255, 0, 0), opacity: 1)
+        }
+    }
+}
+
+/// One frame being composited. Row by row: each output row gets the background, the
+/// photo, the face boxes, the mask, the border and the grid while it is in the cache, so
+/// the frame is written to memory once. Rows are best rendered in increasing order (the
+/// photo sampler caches the source rows they share); any order gives the same pixels.
+public final class FrameRenderer {
+    public let width: Int
+    public let height: Int
+    private let background: (UInt8, UInt8, UInt8)
+    private let photo: PhotoSampler?
+    private let blends: [LayerBlend]
+
+    init(width: Int, height: Int, background: (UInt8, UInt8, UInt8), photo: PhotoSampler?, blends: [LayerBlend]) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.photo = photo
+        self.blends = blends
+    }
+
+    /// Renders `rows` (within 0..<height) into `base`, which receives the first of them;
+    /// rows are `width * 3` bytes apart.
+    public func render(rows: Range<Int>, into base: UnsafeMutablePointer<UInt8>) {
+        let bg = background
+        for y in rows.clamped(to: 0..<height) {
+            let row = base + (y - rows.lowerBound) * width * 3
+            if let photo, photo.draw(row: y, into: row, background: bg) {
+                Compositor.fill(row, from: 0, to: photo.xFirst, bg)
+                Compositor.fill(row, from: photo.xFirst + photo.n, to: width, bg)
+            } else {
+                Compositor.fill(row, from: 0, to: width, bg)
+            }
+            for layer in blends { layer.apply(row: y, into: row) }
         }
     }
 }

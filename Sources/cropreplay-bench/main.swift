@@ -62,6 +62,10 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
         case "trace": _ = try loaded.replay()
         case "tracejson": _ = TraceJSON.encode(trace)
         case "session": _ = RenderSession(loaded: loaded, trace: trace)
+        case "run":
+            var options = RunOptions()
+            options.outDir = NSTemporaryDirectory() + "bench-loop-run"
+            _ = try RunOutput.run(loaded, options: options)
         case "decode": _ = try PNGCodec.decodeRGB(golden)
         default: _ = session.render(frame: trace.frames.count / 2)
         }
@@ -154,7 +158,7 @@ var runFps: [Int: Double] = [:]
 // One job and all cores alternate, and each keeps its best time (as everywhere here).
 let jobCounts = Array(Set([1, cores])).sorted()
 var bestMs: [Int: Double] = [:]
-for _ in 0..<(quick ? 2 : 5) {
+for _ in 0..<(quick ? 2 : 9) {
     for jobs in jobCounts {
         let dir = NSTemporaryDirectory() + "bench-\(UUID().uuidString)"
         var options = RunOptions()

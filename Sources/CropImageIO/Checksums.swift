@@ -22,6 +22,11 @@ enum Checksums {
         return t
     }()
 
+    /// CRC-32 of the first `count` bytes of an array.
+    static func crc32(_ bytes: [UInt8], count: Int) -> UInt32 {
+        bytes.withUnsafeBufferPointer { crc32($0.baseAddress!, count: count) }
+    }
+
     /// CRC-32 (PNG, zlib) of `count` bytes, continuing from `crc` (pass 0 to start).
     static func crc32(_ data: UnsafePointer<UInt8>, count n: Int, crc: UInt32 = 0) -> UInt32 {
         var c = ~crc

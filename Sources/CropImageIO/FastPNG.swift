@@ -131,9 +131,3 @@ enum FastPNG {
         return encoder.finish()
     }
 }
-
-extension Checksums {
-    static func crc32(_ bytes: [UInt8], count: Int) -> UInt32 {
-        bytes.withUnsafeBufferPointer { crc32($0.baseAddress!, count: count) }
-    }
-}

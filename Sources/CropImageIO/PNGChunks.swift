@@ -3,16 +3,12 @@
 public enum PNGChunks {
     public static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
-    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB88320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
+    /// CRC-32 state after `bytes`, from `start` (0xFFFFFFFF for a new CRC; the caller
+    /// inverts the result), computed by `Checksums`.
     public static func crc32<S: Sequence>(_ bytes: S, start: UInt32 = 0xFFFFFFFF) -> UInt32 where S.Element == UInt8 {
-        var c = start
-        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c
+        let data = Array(bytes)
+        guard !data.isEmpty else { return start }
+        return ~data.withUnsafeBufferPointer { Checksums.crc32($0.baseAddress!, count: data.count, crc: ~start) }
     }
 
     public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }

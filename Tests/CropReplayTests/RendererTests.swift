@@ -22,13 +22,18 @@ final class RendererTests: XCTestCase {
         return RGBAImage(width: 4, height: 4, pixels: p)
     }
 
-    func testImageAtScaleOneAndIntegralOffsetReproducesItself() throws {
+    /// The 4x4 grid at k = 1 with its top-left corner at (x, y) on a 6x6 canvas.
+    func renderGrid(x: Double, y: Double) throws -> (RGBAImage, RGBFrame) {
         let (c, base) = try setup(6, 6)
         var record = base
-        record.shown = ViewState(k: 1, cx: 3, cy: 3)
-        record.imageRect = Rect(x: 1, y: 1, width: 4, height: 4)
+        record.shown = ViewState(k: 1, cx: x + 2, cy: y + 2)
+        record.imageRect = Rect(x: x, y: y, width: 4, height: 4)
         let image = grid4x4()
-        let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
+        return (image, c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record)))
+    }
+
+    func testImageAtScaleOneAndIntegralOffsetReproducesItself() throws {
+        let (image, frame) = try renderGrid(x: 1, y: 1)
         for y in 0..<4 {
             for x in 0..<4 {
                 let px = frame[x + 1, y + 1]
@@ -40,12 +45,7 @@ final class RendererTests: XCTestCase {
     }
 
     func testBilinearAtHalfPixelOffsetAveragesNeighbours() throws {
-        let (c, base) = try setup(6, 6)
-        var record = base
-        record.shown = ViewState(k: 1, cx: 2.5, cy: 2)
-        record.imageRect = Rect(x: 0.5, y: 0, width: 4, height: 4)
-        let image = grid4x4()
-        let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
+        let (image, frame) = try renderGrid(x: 0.5, y: 0)
         // Pixel (1, 0): u = (1.5 - 0.5) - 0.5 = 0.5: halfway between texels 0 and 1 of row 0.
         for x in 1...3 {
             let a = (x - 1) * 4, b = x * 4

@@ -68,14 +68,6 @@ struct LayerBlend {
     }
 }
 
-/// Source-over blending of a flat colour through a coverage map, over a whole canvas.
-public enum Blend {
-    public static func apply(_ map: CoverageMap, color: RGBA, opacity: Double, into px: UnsafeMutableBufferPointer<UInt8>) {
-        guard let layer = LayerBlend(map, color: color, opacity: opacity), let base = px.baseAddress else { return }
-        for y in 0..<map.height { layer.apply(row: y, into: base + y * map.width * 3) }
-    }
-}
-
 /// A grey blend table `d -> round(c * a + d * (1 - a))` as 16-bit arithmetic,
 /// `out = (((d << 8) * m) >> 16 + k) >> 8`, kept only when it reproduces the table for
 /// all 256 inputs (the compiler turns the loop into vector multiply-high instructions).

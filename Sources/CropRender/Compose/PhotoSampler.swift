@@ -20,8 +20,7 @@ import CropGeometry
 /// Opaque images take a vectorized path: the horizontal pass stores 3 channels
 /// per column and the vertical pass is one element-wise loop over a row's bytes.
 final class PhotoSampler {
-    let width: Int
-    let opaque: Bool
+    private let opaque: Bool
     /// Output columns [xFirst, xFirst + n) sample the image.
     let xFirst: Int
     let n: Int
@@ -78,7 +77,6 @@ final class PhotoSampler {
             plan[c] = UInt32(i0 - lo) | UInt32(b) << 23
             if i0 < 0 || i0 + 1 >= iw { edges.append((c, UInt32((i0 >= 0 ? 256 - b : 0) + (i0 + 1 < iw ? b : 0)))) }
         }
-        self.width = width
         self.opaque = image.isOpaque
         self.xFirst = first
         self.n = n

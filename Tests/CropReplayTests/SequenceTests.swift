@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import CropRender
 import CropImageIO
+import CropGoldens
 import TestSupport
 
 /// APNG, GIF, contact sheets, thinning and downscaling, and policy comparison.
@@ -113,6 +114,40 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(anim.controls.map { $0.delayNum }.reduce(0, +), 15)  // 5 kept frames x 3 ticks
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/animation.gif"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
+
+    /// `--frames` alone takes the banded render-and-encode path: the same names as above,
+    /// frames smaller than the canvas (after a resize) centred on black, the others equal to
+    /// the rendered frame.
+    func testFramesOnlyRunWritesEveryKeptFrameOnTheCanvas() throws {
+        let dir = temporaryDirectory("framesonly")
+        let path = dir + "/r.json"
+        try #"{"editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 60]}, "frame": {"size": [30, 30]}}, "script": [{"pan": {"by": [10, 0], "duration": 0.1}}, {"resize": [30, 50]}, {"wait": 0.1}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runCLI(["run", path, "--out", dir + "/out", "--frames", "--every", "2"]).code, 0)
+        let loaded = try LoadedScenario.load(path: path)
+        let trace = try loaded.replay()
+        let session = RenderSession(loaded: loaded, trace: trace)
+        let kept = Array(stride(from: 0, to: trace.frames.count, by: 2))
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/out/r/frames").sorted()
+        XCTAssertEqual(names, kept.map { String(format: "%04d.png", $0) })
+        var padded = 0
+        for n in kept {
+            let file = try PNGCodec.decodeRGB([UInt8](FileManager.default.contents(atPath: dir + "/out/r/frames/" + String(format: "%04d.png", n))!))
+            XCTAssertEqual([file.width, file.height], [40, 60], "frame \(n): the canvas is the larger viewport")
+            let rendered = session.render(frame: n)
+            let x0 = (40 - rendered.width) / 2, y0 = (60 - rendered.height) / 2
+            if x0 > 0 || y0 > 0 { padded += 1 }
+            for y in 0..<60 {
+                for x in 0..<40 {
+                    let inside = x >= x0 && x < x0 + rendered.width && y >= y0 && y < y0 + rendered.height
+                    let want = inside ? rendered[x - x0, y - y0] : (0, 0, 0)
+                    if file[x, y] != want { XCTFail("frame \(n) differs at \(x),\(y)"); return }
+                }
+            }
+        }
+        XCTAssertGreaterThan(padded, 0)
+        XCTAssertLessThan(padded, kept.count)
     }
 
     func testOversizedAnimationIsRefusedBeforeAnythingIsWritten() throws {

@@ -16,7 +16,7 @@ public enum ComparisonOutput {
                                what: "\(loaded.scenario.file): the comparison animation")
         // Render every policy's frames, downscaled.
         var columns: [[RGBFrame]] = []
-        do {
+        try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
             for row in rows {
                 var s = loaded.scenario
                 s.editor.policy.kind = row.policy
@@ -44,12 +44,6 @@ public enum ComparisonOutput {
             try FileIO.writeAtomically(dir + "/metrics.csv", PolicyComparison.csv(rows))
             try FileIO.writeAtomically(dir + "/metrics.json", PolicyComparison.json(rows, scenario: loaded.scenario.name))
             try FileIO.writeAtomically(dir + "/index.html", html(loaded, rows: rows))
-        } catch let e as FileError {
-            throw .badInput("cannot write output: \(e.description)")
-        } catch let e as ReplayFailure {
-            throw e
-        } catch {
-            throw .internal("\(error)")
         }
     }
 

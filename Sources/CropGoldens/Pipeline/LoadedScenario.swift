@@ -23,6 +23,23 @@ public enum ReplayFailure: Error, Sendable, CustomStringConvertible {
         case .internal: return 3
         }
     }
+
+    /// Runs `body`, which writes the outputs of scenario `file`, and maps what it throws:
+    /// a file that cannot be written is bad input (exit 2), a replay failure stays as it is,
+    /// anything else (an encoder error, say) is internal (exit 3).
+    static func writingOutputs<T>(of file: String, _ body: () throws -> T) throws(ReplayFailure) -> T {
+        do {
+            return try body()
+        } catch let e as FileError {
+            throw .badInput("cannot write output: \(e.description)")
+        } catch let e as ReplayFailure {
+            throw e
+        } catch let e as ImageError {
+            throw .internal("\(file): \(e.description)")
+        } catch {
+            throw .internal("\(file): \(error)")
+        }
+    }
 }
 
 /// A scenario decoded from its file (or built in) together with its image.

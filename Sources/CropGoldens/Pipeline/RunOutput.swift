@@ -40,7 +40,7 @@ public enum RunOutput {
                                    what: "\(loaded.scenario.file): --apng/--gif/--sheet")
         }
         let session = RenderSession(loaded: loaded, trace: trace)
-        do {
+        try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
             try FileIO.writeAtomically(dir + "/trace.json", TraceJSON.encode(trace))
             for crop in trace.crops {
                 try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
@@ -54,14 +54,6 @@ public enum RunOutput {
                 try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
             }
             if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, options: options) }
-        } catch let e as FileError {
-            throw .badInput("cannot write output: \(e.description)")
-        } catch let e as ImageError {
-            throw .internal("\(loaded.scenario.file): \(e.description)")
-        } catch let e as ReplayFailure {
-            throw e
-        } catch {
-            throw .internal("\(loaded.scenario.file): \(error)")
         }
         return dir
     }

@@ -82,6 +82,21 @@ final class MalformedScenarioTests: XCTestCase {
         }
     }
 
+    /// An output folder that is a file: bad input (exit 2), one line naming the path, for
+    /// `run` and `compare` alike.
+    func testUnwritableOutputIsBadInputWithOneLine() throws {
+        let dir = temporaryDirectory("unwritable")
+        try #"{"name": "s", "editor": {"viewport": {"width": 40, "height": 40}}, "script": [{"snapshot": "a"}]}"#
+            .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        try "not a folder".write(toFile: dir + "/out", atomically: true, encoding: .utf8)
+        for args in [["run", dir + "/s.json", "--out", dir + "/out"], ["compare", dir + "/s.json", "--out", dir + "/out"]] {
+            let r = runCLI(args)
+            XCTAssertEqual(r.code, 2, "\(args[0]): \(r.err)")
+            let lines = r.err.split(separator: "\n").filter { !$0.isEmpty }
+            XCTAssertTrue(lines.first?.contains("cannot write output") == true && lines.first?.contains(dir + "/out") == true, "\(args[0]): \(r.err)")
+        }
+    }
+
     func testUsageErrorsFollowArgumentParserManners() {
         let r = runCLI(["run", "--fast"])
         XCTAssertEqual(r.code, 2)

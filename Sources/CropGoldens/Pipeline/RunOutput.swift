@@ -45,10 +45,11 @@ public enum RunOutput {
             for crop in trace.crops {
                 try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
             }
-            // Snapshot frames are rendered and encoded in parallel, then written by name.
+            // Snapshot frames are rendered into the encoder in parallel, then written by name.
             let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
             let encoded = LockedDictionary<Int, [UInt8]>()
-            try session.renderAll(snapFrames, jobs: options.jobs) { n, frame in encoded.set(n, try PNGCodec.encode(frame, .fast)) }
+            session.prepareLayers(snapFrames)
+            try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i])) }
             for (name, frame) in trace.snapshots {
                 guard let png = encoded.get(frame) else { continue }
                 try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)

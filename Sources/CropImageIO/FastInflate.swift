@@ -1,5 +1,5 @@
 /// A zlib/deflate decoder (RFC 1950/1951) for the golden fast path: it fills a buffer
-/// of known size, copies matches eight bytes at a time, and gives up (nil) on anything
+/// of known size, copies matches eight bytes at a time, and gives up (false) on anything
 /// unexpected, in which case the caller decodes with libpng, whose messages users see.
 /// Every read and write is bounds-checked.
 struct FastInflate {
@@ -11,8 +11,8 @@ struct FastInflate {
         var counts = [Int](repeating: 0, count: 16)
         var symbols: [Int] = []
 
-        /// Nil for an over-subscribed or empty code (incomplete codes are allowed, as zlib does
-        /// for a single distance code).
+        /// Nil for an over-subscribed code (incomplete codes are allowed, as zlib allows a
+        /// single distance code; a symbol the code lacks fails when it is decoded).
         init?(lengths: ArraySlice<UInt8>) {
             for l in lengths { counts[Int(l)] += 1 }
             counts[0] = 0

@@ -120,6 +120,8 @@ final class FastDecoderTests: XCTestCase {
         let png = try PNGCodec.encode(f, PNGCodec.Compression(level: 9, filter: 2))
         let chunks = try XCTUnwrap(PNGChunks.parse(png))
         XCTAssertTrue(chunks.contains { $0.type == "IDAT" })
+        XCTAssertEqual(FastPNGDecoder.decodeRGB(png)?.pixels, f.pixels, "the undamaged file takes the fast path")
+        var rejected = 0
         // Truncations anywhere: never a result that differs from the original.
         for cut in stride(from: 0, to: png.count, by: 7) {
             if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut))) { XCTAssertEqual(d.pixels, f.pixels, "cut \(cut)") }
@@ -140,8 +142,11 @@ final class FastDecoderTests: XCTestCase {
             PNGChunks.append("IEND", [], to: &mutated)
             if let d = FastPNGDecoder.decodeRGB(mutated) {
                 XCTAssertEqual(d.pixels, try PNGCodec.decode(mutated, channels: 3).2)
+            } else {
+                rejected += 1
             }
         }
+        XCTAssertGreaterThan(rejected, 300, "damage inside the stream is detected")
         // Not the fast path's kind: RGBA, interlaced-free gray, palette.
         let rgba = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 9, count: 36))
         XCTAssertNil(FastPNGDecoder.decodeRGB(try PNGCodec.encode(rgba, .golden)))

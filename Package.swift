@@ -1,7 +1,17 @@
 // swift-tools-version:6.0
 // CropReplay: a headless gesture-replay simulation engine for photo-crop editors.
-// The targets follow the data pipeline, each depending only on those before it:
-// CropGeometry -> CropScenario -> CropEngine -> CropRender -> CropImageIO -> CropGoldens -> CropCLI.
+//
+// The targets follow the data pipeline; each depends only on targets above it:
+//
+//   CropGeometry, CropJSON, CropBitmap      values, JSON, bitmaps (no dependencies)
+//   CropScenario                            scenario model, decoding, presets, schema
+//   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
+//   CropRender                              compositor: a frame record + an image -> pixels
+//   CropImageIO (+ CPNGShim, CLibPNG)       PNG, APNG, GIF codecs (bitmaps only)
+//   CropPipeline                            files, loading, render sessions, `run` outputs
+//   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
+//   CropCLI -> cropreplay                   the command line
+//   CropReplay -> CropReplayTesting         the public library and test assertions
 import PackageDescription
 
 let package = Package(
@@ -22,25 +32,94 @@ let package = Package(
         // error handling inside C and reports errors as return codes and messages.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
-        .target(name: "CropGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "CropScenario", dependencies: ["CropGeometry"]),
-        .target(name: "CropEngine", dependencies: ["CropGeometry", "CropScenario"]),
-        .target(name: "CropRender", dependencies: ["CropGeometry", "CropScenario", "CropEngine"]),
-        .target(name: "CropImageIO", dependencies: ["CropRender", "CPNGShim"]),
-        .target(name: "CropGoldens", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"]),
-        // The public library: replay and verify from Swift; and assertions for test suites.
-        .target(name: "CropReplay", dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropRender", "CropGoldens"]),
-        .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),
-        .target(name: "CropCLI", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens"]),
+        .target(
+            name: "CropGeometry",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .target(name: "CropJSON"),
+        .target(name: "CropBitmap"),
+        .target(name: "CropScenario", dependencies: ["CropGeometry", "CropJSON"]),
+        .target(name: "CropEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario"]),
+        .target(
+            name: "CropRender",
+            dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap"]
+        ),
+        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim"]),
+        .target(
+            name: "CropPipeline",
+            dependencies: [
+                "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender",
+                "CropImageIO",
+            ]
+        ),
+        .target(
+            name: "CropGoldens",
+            dependencies: [
+                "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropPipeline",
+            ]
+        ),
+        .target(
+            name: "CropCompare",
+            dependencies: [
+                "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender",
+                "CropImageIO", "CropPipeline",
+            ]
+        ),
+        .target(
+            name: "CropExplore",
+            dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]
+        ),
+        .target(
+            name: "CropCLI",
+            dependencies: [
+                "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
+            ]
+        ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
-        .executableTarget(name: "cropreplay-bench", dependencies: ["CropCLI", "CropGoldens", "CropRender", "CropImageIO", "CropEngine", "CropScenario"]),
+        // The public library: a curated surface (see Sources/CropReplay/Exports.swift).
+        .target(
+            name: "CropReplay",
+            dependencies: [
+                "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO", "CropPipeline",
+                "CropGoldens",
+            ]
+        ),
+        .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),
+        .executableTarget(
+            name: "cropreplay-bench",
+            dependencies: [
+                "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
+                "CropScenario", "CropBitmap",
+            ]
+        ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their
         // traps are deliberate: a crash is how a fuzz harness reports a broken invariant.
-        .executableTarget(name: "cropreplay-fuzz", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO"],
-                          path: "Fuzz/Harness"),
-        .target(name: "TestSupport", dependencies: ["CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"], path: "Tests/TestSupport"),
+        .executableTarget(
+            name: "cropreplay-fuzz",
+            dependencies: [
+                "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+            ],
+            path: "Fuzz/Harness"
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropPipeline", "CropGoldens", "CropExplore", "CropCLI",
+            ],
+            path: "Tests/TestSupport"
+        ),
         // Uses only the public API, as a client package would.
         .testTarget(name: "CropReplayAPITests", dependencies: ["CropReplayTesting"]),
-        .testTarget(name: "CropReplayTests", dependencies: ["TestSupport", "CropGeometry", "CropScenario", "CropEngine", "CropRender", "CropImageIO", "CropGoldens", "CropCLI"]),
+        .testTarget(
+            name: "CropReplayTests",
+            dependencies: [
+                "TestSupport", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
+                "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
+                "CropCLI",
+            ]
+        ),
     ]
 )

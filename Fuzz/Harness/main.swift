@@ -23,7 +23,7 @@ func fuzzScenario(_ bytes: [UInt8]) {
     var w = 64, h = 48
     if case .testcard(let tw, let th) = scenario.editor.image { w = tw; h = th }
     guard let trace = try? Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 600) else { return }
-    _ = TraceJSON.encode(trace)
+    _ = TraceCodec.encode(trace)
     // Render the last frame on a small canvas: the editor at scale 1, viewport capped.
     var editor = scenario.editor
     editor.viewport.scale = 1
@@ -96,3 +96,4 @@ exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, { data, size in fuzzOne(data, siz
 #else
 print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer)")
 #endif
+import CropBitmap

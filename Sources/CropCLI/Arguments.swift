@@ -1,18 +1,26 @@
-/// A usage error: printed as `Error: ...` plus the command's usage line; exit 2.
-public struct UsageError: Error, Sendable {
+import CropScenario
+
+/// A usage error: one line on stderr, exit 2.
+public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var command: String?
+    public var description: String {
+        let hint = command.map { "see 'cropreplay help \($0)'" } ?? "see 'cropreplay --help'"
+        return "\(message) (\(hint))"
+    }
 }
 
-/// A minimal argument parser in the manner of swift-argument-parser:
-/// positionals, `--flag`, `--option value` and `--option=value`.
-struct Arguments {
+/// The parsed command line of one subcommand: positionals, flags and option values, checked
+/// against the command's declaration.
+struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    let command: String
 
-    /// Parses `args` given the command's known flags and options.
-    init(_ args: [String], command: String, flags known: Set<String>, options takesValue: Set<String>) throws(UsageError) {
+    init(_ args: [String], spec: CommandSpec) throws(UsageError) {
+        command = spec.name
+        let byName = Dictionary(spec.options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var i = 0
         var onlyPositionals = false
         while i < args.count {
@@ -22,60 +30,70 @@ struct Arguments {
                 positionals.append(a)
                 continue
             }
-            if a == "--" { onlyPositionals = true; continue }
+            if a == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name = a
             var inline: String?
             if let eq = a.firstIndex(of: "=") {
                 name = String(a[..<eq])
                 inline = String(a[a.index(after: eq)...])
             }
-            if takesValue.contains(name) {
-                if let inline {
-                    options[name] = inline
-                } else {
-                    guard i < args.count else { throw UsageError(message: "missing value for '\(name)'", command: command) }
-                    options[name] = args[i]
-                    i += 1
-                }
-            } else if known.contains(name) {
+            guard let option = byName[name] else {
+                let hint = Self.closest(name, in: spec.options.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "unknown option '\(Echo.cap(name))'\(hint)", command: command)
+            }
+            if option.value == nil {
                 if inline != nil { throw UsageError(message: "'\(name)' takes no value", command: command) }
                 flags.insert(name)
-            } else {
-                let all = Array(known) + Array(takesValue)
-                let hint = all.min(by: { Self.distance(name, $0) < Self.distance(name, $1) }).flatMap { Self.distance(name, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                throw UsageError(message: "unknown option '\(name)'\(hint)", command: command)
+                continue
             }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard i < args.count else { throw UsageError(message: "missing value for '\(name)'", command: command) }
+                value = args[i]
+                i += 1
+            }
+            if option.isPath && value.isEmpty { throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command) }
+            options[name] = value
+        }
+        let count = positionals.count
+        let minimum = spec.arguments.reduce(0) { $0 + $1.min }
+        let maximum: Int? = spec.arguments.contains { $0.max == nil } ? nil : spec.arguments.reduce(0) { $0 + ($1.max ?? 0) }
+        if count < minimum, let first = spec.arguments.first {
+            throw UsageError(message: "missing expected argument '<\(first.name)>'", command: command)
+        }
+        if let maximum, count > maximum {
+            let extra = positionals[maximum]
+            throw UsageError(message: maximum == 0 ? "unexpected argument '\(Echo.cap(extra))' (\(command) takes none)"
+                                                    : "unexpected extra argument '\(Echo.cap(extra))' (\(command) takes \(maximum))", command: command)
+        }
+        for p in positionals where p.isEmpty {
+            throw UsageError(message: "expected a path, got an empty argument", command: command)
         }
     }
 
-    func int(_ name: String, min: Int, max: Int = Int.max, command: String) throws(UsageError) -> Int? {
+    func int(_ name: String, min: Int, max: Int) throws(UsageError) -> Int? {
         guard let v = options[name] else { return nil }
         guard let n = Int(v), n >= min, n <= max else {
-            throw UsageError(message: "'\(name)' expects a whole number from \(min)\(max == Int.max ? " up" : " to \(max)"), got '\(v)'", command: command)
+            throw UsageError(message: "'\(name)' expects a whole number from \(min) to \(max), got '\(Echo.cap(v))'", command: command)
         }
         return n
     }
 
-    func double(_ name: String, min: Double, max: Double, command: String) throws(UsageError) -> Double? {
+    func double(_ name: String, min: Double, max: Double) throws(UsageError) -> Double? {
         guard let v = options[name] else { return nil }
         guard let d = Double(v), d.isFinite, d >= min, d <= max else {
-            throw UsageError(message: "'\(name)' expects a number from \(min) to \(max), got '\(v)'", command: command)
+            throw UsageError(message: "'\(name)' expects a number from \(Echo.number(min)) to \(Echo.number(max)), got '\(Echo.cap(v))'", command: command)
         }
         return d
     }
 
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count)
-        for i in 1...x.count {
-            var cur = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...y.count {
-                cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return prev[y.count]
-    }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A likely intended name for a typo (the scenario decoder's rule).
+    static func closest(_ word: String, in options: [String]) -> String? { Suggest.closest(word, in: options) }
 }

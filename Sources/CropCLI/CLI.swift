@@ -1,79 +1,67 @@
 import Foundation
+import CropPipeline
 import CropScenario
-import CropEngine
-import CropGoldens
-
-/// Where the CLI writes: stdout and stderr, replaceable in tests.
-public struct Console: Sendable {
-    public var out: @Sendable (String) -> Void
-    public var err: @Sendable (String) -> Void
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
-        self.out = out
-        self.err = err
-    }
-    public static let standard = Console(
-        out: { s in FileHandle.standardOutput.write(Data((s + "\n").utf8)) },
-        err: { s in FileHandle.standardError.write(Data((s + "\n").utf8)) })
-}
 
 /// The `cropreplay` command line. `run(arguments)` returns the exit code:
-/// 0 ok, 1 check mismatch, 2 bad input or usage, 3 internal error.
+/// 0 ok, 1 check mismatch (or explore finding), 2 bad input or usage, 3 internal error.
+/// Every error is one line on stderr.
 public enum CLI {
+    public static let version = "0.2.0"
+
+    /// The subcommands, in the order help lists them.
+    static let commands: [CommandSpec] = [
+        Commands.runSpec, Commands.checkSpec, Commands.recordSpec, Commands.compareSpec, Commands.validateSpec,
+        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.demoSpec,
+    ]
+
+    static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }
+
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let code = dispatch(arguments, console: console)
+        if let failure = console.outputError(), failure != EPIPE {
+            // stdout failed (a full disk, say): one line, exit 3. A closed pipe is a quiet end.
+            console.err("Error: cannot write to standard output (\(String(cString: strerror(failure))))")
+            return 3
+        }
+        return code
+    }
+
+    static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
-            console.out(Help.main)
+            console.out(mainHelp)
             return 0
         }
         let rest = Array(arguments.dropFirst())
         do {
             switch first {
             case "-h", "--help":
-                console.out(Help.main)
+                console.out(mainHelp)
                 return 0
             case "--version":
-                console.out(Help.version)
+                console.out(version)
                 return 0
             case "help":
-                if let c = rest.first {
-                    guard let text = Help.details[c] else { throw UsageError(message: "unknown subcommand '\(c)'", command: nil) }
-                    console.out(text)
-                } else {
-                    console.out(Help.main)
+                guard let name = rest.first else {
+                    console.out(mainHelp)
+                    return 0
                 }
+                guard let spec = spec(name) else { throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil) }
+                console.out(spec.help)
                 return 0
             default:
                 break
             }
-            guard Help.details[first] != nil else {
-                let names = Array(Help.details.keys).sorted()
-                let hint = names.min(by: { Arguments.distance(first, $0) < Arguments.distance(first, $1) })
-                    .flatMap { Arguments.distance(first, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                throw UsageError(message: "unknown subcommand '\(first)'\(hint)", command: nil)
+            guard let spec = spec(first) else {
+                let hint = ParsedArguments.closest(first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "unknown subcommand '\(Echo.cap(first))'\(hint)", command: nil)
             }
             if rest.contains("-h") || rest.contains("--help") {
-                console.out(Help.details[first] ?? Help.main)
+                console.out(spec.help)
                 return 0
             }
-            switch first {
-            case "run": return try Commands.run(rest, console)
-            case "check": return try Commands.check(rest, console)
-            case "record": return try Commands.record(rest, console)
-            case "validate": return try Commands.validate(rest, console)
-            case "presets": return try Commands.presets(rest, console)
-            case "compare": return try Commands.compare(rest, console)
-            case "schema": return try Commands.schema(rest, console)
-            case "explore": return try Commands.explore(rest, console)
-            default: return try Commands.demo(rest, console)
-            }
+            return try spec.run(try ParsedArguments(rest, spec: spec), console)
         } catch let e as UsageError {
-            console.err("Error: \(e.message)")
-            if let c = e.command, let usage = Help.usages[c] {
-                console.err("Usage: \(usage)")
-                console.err("  See 'cropreplay help \(c)' for more information.")
-            } else {
-                console.err("Usage: cropreplay <subcommand>")
-                console.err("  See 'cropreplay --help' for more information.")
-            }
+            console.err("Error: \(e.description)")
             return 2
         } catch let e as ReplayFailure {
             console.err("Error: \(e.description)")
@@ -82,5 +70,23 @@ public enum CLI {
             console.err("Error: internal: \(error)")
             return 3
         }
+    }
+
+    static var mainHelp: String {
+        var out = """
+        OVERVIEW: Headless gesture-replay simulation for photo-crop editors.
+
+        USAGE: cropreplay <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+
+        """
+        for c in commands { out += CommandSpec.row(c.name, c.abstract) }
+        out += "\n  See 'cropreplay help <subcommand>' for detailed help."
+        return out
     }
 }

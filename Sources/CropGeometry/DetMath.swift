@@ -3,16 +3,16 @@
 /// reaches a pixel, a trace or a crop is the same on every platform: the
 /// platform libm is never called. Accuracy is a few ulps, which is far below
 /// the 1e-6 tolerance of trace comparison.
-public enum DetMath {
-    public static let pi = 3.141592653589793
-    public static let ln2 = 0.6931471805599453
+package enum DetMath {
+    package static let pi = 3.141592653589793
+    package static let ln2 = 0.6931471805599453
     static let ln2Hi = 6.93147180369123816490e-01
     static let ln2Lo = 1.90821492927058770002e-10
     static let halfPiHi = 1.57079632673412561417e+00
     static let halfPiLo = 6.07710050650619224932e-11
 
     /// 2^n for an integer n, exact (two steps keep subnormal and large n in range).
-    public static func powerOfTwo(_ n: Int) -> Double {
+    package static func powerOfTwo(_ n: Int) -> Double {
         if n > 1023 { return .infinity }
         if n < -1074 { return 0 }
         if n >= -1022 { return Double(sign: .plus, exponent: n, significand: 1) }
@@ -20,7 +20,7 @@ public enum DetMath {
     }
 
     /// e^x.
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.78 { return .infinity }
         if x < -745.2 { return 0 }
@@ -40,7 +40,7 @@ public enum DetMath {
     }
 
     /// Natural logarithm; NaN for negative input, -infinity for 0.
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         if x.isNaN || x < 0 { return .nan }
         if x == 0 { return -.infinity }
         if x.isInfinite { return x }
@@ -64,18 +64,18 @@ public enum DetMath {
         return fe * ln2Hi + (fe * ln2Lo + atanh2)
     }
 
-    public static func log2(_ x: Double) -> Double {
+    package static func log2(_ x: Double) -> Double {
         if x > 0, x.significand == 1 { return Double(x.exponent) }
         return log(x) / ln2
     }
 
-    public static func exp2(_ x: Double) -> Double {
+    package static func exp2(_ x: Double) -> Double {
         if x == x.rounded(), abs(x) < 1000 { return powerOfTwo(Int(x)) }
         return exp(x * ln2)
     }
 
     /// base^e for base > 0.
-    public static func pow(_ base: Double, _ e: Double) -> Double {
+    package static func pow(_ base: Double, _ e: Double) -> Double {
         if e == 0 { return 1 }
         if e == 1 { return base }
         if base == 1 { return 1 }
@@ -83,7 +83,7 @@ public enum DetMath {
     }
 
     /// sin and cos together, with reduction by multiples of pi/2.
-    public static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         let n = (x / (pi / 2)).rounded(.toNearestOrAwayFromZero)
         let r = (x - n * halfPiHi) - n * halfPiLo
         let r2 = r * r
@@ -107,11 +107,11 @@ public enum DetMath {
         }
     }
 
-    public static func sin(_ x: Double) -> Double { sinCos(x).sin }
-    public static func cos(_ x: Double) -> Double { sinCos(x).cos }
+    package static func sin(_ x: Double) -> Double { sinCos(x).sin }
+    package static func cos(_ x: Double) -> Double { sinCos(x).cos }
 
     /// Arc tangent, by argument halving then a power series.
-    public static func atan(_ x: Double) -> Double {
+    package static func atan(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x < 0 { return -atan(-x) }
         if x > 1 { return pi / 2 - atan(1 / x) }
@@ -130,7 +130,7 @@ public enum DetMath {
     }
 
     /// Angle of (x, y) in (-pi, pi].
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
         if x == 0 {
             if y > 0 { return pi / 2 }
             if y < 0 { return -pi / 2 }
@@ -142,5 +142,5 @@ public enum DetMath {
     }
 
     /// Half away from zero, as the spec's round().
-    public static func round(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
+    package static func round(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
 }

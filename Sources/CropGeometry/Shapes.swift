@@ -11,6 +11,17 @@ public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(x), \(y))" }
 }
 
+/// A width and a height (points, pixels or an aspect ratio).
+public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+    public var description: String { "[\(width), \(height)]" }
+}
+
 /// An axis-aligned rectangle.
 public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
@@ -40,7 +51,7 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Axis of view space.
-public enum Axis: Sendable, CaseIterable { case x, y }
+package enum Axis: Sendable, CaseIterable { case x, y }
 
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct RGBA: Equatable, Hashable, Sendable {

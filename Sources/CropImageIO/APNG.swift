@@ -1,18 +1,18 @@
-import CropRender
+import CropBitmap
 
 /// Animated PNG writer: frame data compressed by libpng, chunks (acTL, fcTL,
 /// fdAT, sequence numbers, CRCs) assembled here. Identical consecutive frames
 /// merge into one longer frame; a frame that changes only part of the canvas is
 /// stored as the changed sub-rectangle (dispose none, blend source).
-public enum APNG {
+package enum APNG {
     /// One frame to write and how many frame periods (1/fps) it lasts.
-    public struct Input {
-        public var frame: RGBFrame
-        public var ticks: Int
-        public init(frame: RGBFrame, ticks: Int) { self.frame = frame; self.ticks = ticks }
+    package struct Input {
+        package var frame: RGBFrame
+        package var ticks: Int
+        package init(frame: RGBFrame, ticks: Int) { self.frame = frame; self.ticks = ticks }
     }
 
-    public static func encode(_ inputs: [Input], fps: Int, compression: PNGCodec.Compression = .fast) throws(ImageError) -> [UInt8] {
+    package static func encode(_ inputs: [Input], fps: Int, compression: PNGCodec.Compression = .fast) throws(ImageError) -> [UInt8] {
         let (merged, w, h) = try mergeIdentical(inputs)
         // A delay numerator is 16 bits: split longer frames.
         var frames: [Input] = []

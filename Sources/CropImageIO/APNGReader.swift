@@ -1,26 +1,26 @@
-import CropRender
+import CropBitmap
 
 /// Reads an APNG back: its frame controls and every frame composed onto the
 /// canvas (used by tests, the fuzzer and anyone checking an animation).
-public enum APNGReader {
-    public struct FrameControl: Sendable, Equatable {
-        public var sequence: UInt32
-        public var width: Int, height: Int, x: Int, y: Int
-        public var delayNum: Int, delayDen: Int
-        public var dispose: UInt8, blend: UInt8
+package enum APNGReader {
+    package struct FrameControl: Sendable, Equatable {
+        package var sequence: UInt32
+        package var width: Int, height: Int, x: Int, y: Int
+        package var delayNum: Int, delayDen: Int
+        package var dispose: UInt8, blend: UInt8
     }
 
-    public struct Animation: Sendable {
-        public var width: Int, height: Int
-        public var frameCount: Int
-        public var controls: [FrameControl]
+    package struct Animation: Sendable {
+        package var width: Int, height: Int
+        package var frameCount: Int
+        package var controls: [FrameControl]
         /// fdAT sequence numbers, in file order.
-        public var dataSequences: [UInt32]
+        package var dataSequences: [UInt32]
         /// The composed canvas after each frame.
-        public var frames: [RGBAImage]
+        package var frames: [RGBAImage]
     }
 
-    public static func read(_ bytes: [UInt8]) throws(ImageError) -> Animation {
+    package static func read(_ bytes: [UInt8]) throws(ImageError) -> Animation {
         guard let chunks = PNGChunks.parse(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else {
             throw .unreadable("not an APNG (no IHDR)")
         }

@@ -5,10 +5,10 @@
 /// Rows arrive in order, any number at a time (a renderer can hand over each band of
 /// rows while it is still in the cache); they are filtered into a ~96 KB band that is
 /// compressed when full, so the bytes written do not depend on how the rows arrived.
-public final class FastPNGEncoder {
-    public let width: Int
-    public let height: Int
-    public let channels: Int
+package final class FastPNGEncoder {
+    package let width: Int
+    package let height: Int
+    package let channels: Int
     private let rowBytes: Int
     private let filteredRow: Int
     private let bandRows: Int
@@ -27,7 +27,7 @@ public final class FastPNGEncoder {
     private let streamAt: Int
 
     /// An encoder for a `width` x `height` image of 8-bit RGB (`channels` 3) or RGBA (4).
-    public init(width: Int, height: Int, channels: Int) {
+    package init(width: Int, height: Int, channels: Int) {
         self.width = width
         self.height = height
         self.channels = channels
@@ -59,7 +59,7 @@ public final class FastPNGEncoder {
 
     /// Appends `count` consecutive rows (`width * channels` bytes each) starting at `rows`;
     /// rows past the image's height are ignored.
-    public func append(rows: UnsafePointer<UInt8>, count: Int) {
+    package func append(rows: UnsafePointer<UInt8>, count: Int) {
         let count = min(count, height - rowsReceived)
         guard count > 0 else { return }
         for r in 0..<count {
@@ -74,7 +74,7 @@ public final class FastPNGEncoder {
     }
 
     /// The PNG; rows not received are zeros.
-    public func finish() -> [UInt8] {
+    package func finish() -> [UInt8] {
         if rowsReceived < height {
             let zeros = [UInt8](repeating: 0, count: max(1, rowBytes))
             while rowsReceived < height { zeros.withUnsafeBufferPointer { append(rows: $0.baseAddress!, count: 1) } }

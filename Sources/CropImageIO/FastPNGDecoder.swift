@@ -1,4 +1,4 @@
-import CropRender
+import CropBitmap
 
 /// The golden fast path: decodes the PNGs `check` reads most (8-bit RGB, not
 /// interlaced, as written by the golden and throwaway encoders) without libpng, with

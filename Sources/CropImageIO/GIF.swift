@@ -1,11 +1,10 @@
-import CropRender
 
 /// Animated GIF writer with its own LZW encoder: a median-cut palette per frame
 /// (256 colours, from the frame's own pixels), optional ordered (Bayer 4x4)
 /// dithering, identical consecutive frames merged, and delays in centiseconds
 /// rounded on the cumulative clock so they add up to the real duration at any fps.
-public enum GIF {
-    public static func encode(_ inputs: [APNG.Input], fps: Int, dither: Bool = false) throws(ImageError) -> [UInt8] {
+package enum GIF {
+    package static func encode(_ inputs: [APNG.Input], fps: Int, dither: Bool = false) throws(ImageError) -> [UInt8] {
         let (merged, w, h) = try APNG.mergeIdentical(inputs)
         guard w <= 65535, h <= 65535 else { throw .encodeFailed("GIF frames are at most 65535 pixels wide") }
         var out: [UInt8] = Array("GIF89a".utf8)

@@ -1,6 +1,6 @@
 /// GIF's variable-width LZW (codes up to 12 bits, clear when the table is full).
-public enum LZW {
-    public static func encode(_ input: [UInt8], minCodeSize: Int) -> [UInt8] {
+package enum LZW {
+    package static func encode(_ input: [UInt8], minCodeSize: Int) -> [UInt8] {
         let clear = 1 << minCodeSize, eoi = clear + 1
         var out: [UInt8] = []
         out.reserveCapacity(input.count / 2)

@@ -1,10 +1,10 @@
-import CropRender
+import CropBitmap
 
 /// Median-cut palettes and palette mapping.
-public enum MedianCut {
+package enum MedianCut {
     /// Up to `colors` colours that split the frame's (sampled) pixels into boxes of
     /// similar population along their longest channel.
-    public static func palette(_ frame: RGBFrame, colors: Int) -> [(UInt8, UInt8, UInt8)] {
+    package static func palette(_ frame: RGBFrame, colors: Int) -> [(UInt8, UInt8, UInt8)] {
         let n = frame.width * frame.height
         let stride = max(1, n / 65536)
         var samples: [UInt32] = []
@@ -54,7 +54,7 @@ public enum MedianCut {
 
     /// Nearest palette index per pixel (cached per 15-bit colour); with `dither`, a
     /// Bayer 4x4 offset of up to +-8 per channel is added first.
-    public static func map(_ frame: RGBFrame, palette: [(UInt8, UInt8, UInt8)], dither: Bool) -> [UInt8] {
+    package static func map(_ frame: RGBFrame, palette: [(UInt8, UInt8, UInt8)], dither: Bool) -> [UInt8] {
         var cache = [Int16](repeating: -1, count: 32768)
         var out = [UInt8](repeating: 0, count: frame.width * frame.height)
         for y in 0..<frame.height {

@@ -1,21 +1,21 @@
 /// PNG chunk reading and writing: lengths, types, CRC-32 (the APNG writer
 /// assembles its own chunks around libpng-compressed frame data).
-public enum PNGChunks {
-    public static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+package enum PNGChunks {
+    package static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// CRC-32 state after `bytes`, from `start` (0xFFFFFFFF for a new CRC; the caller
     /// inverts the result), computed by `Checksums`.
-    public static func crc32<S: Sequence>(_ bytes: S, start: UInt32 = 0xFFFFFFFF) -> UInt32 where S.Element == UInt8 {
+    package static func crc32<S: Sequence>(_ bytes: S, start: UInt32 = 0xFFFFFFFF) -> UInt32 where S.Element == UInt8 {
         let data = Array(bytes)
         guard !data.isEmpty else { return start }
         return ~data.withUnsafeBufferPointer { Checksums.crc32($0.baseAddress!, count: data.count, crc: ~start) }
     }
 
-    public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
-    public static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 255)] }
+    package static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+    package static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 255)] }
 
     /// Appends one chunk (length, type, data, CRC over type + data).
-    public static func append(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+    package static func append(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
         let t = Array(type.utf8)
         out += be32(UInt32(data.count))
         out += t
@@ -23,14 +23,14 @@ public enum PNGChunks {
         out += be32(crc32(data, start: crc32(t)) ^ 0xFFFFFFFF)
     }
 
-    public struct Chunk: Sendable {
-        public var type: String
-        public var data: [UInt8]
-        public var crcValid: Bool
+    package struct Chunk: Sendable {
+        package var type: String
+        package var data: [UInt8]
+        package var crcValid: Bool
     }
 
     /// Splits a PNG into chunks; nil when the signature or a length is wrong.
-    public static func parse(_ bytes: [UInt8]) -> [Chunk]? {
+    package static func parse(_ bytes: [UInt8]) -> [Chunk]? {
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return nil }
         var chunks: [Chunk] = []
         var i = 8
@@ -48,8 +48,8 @@ public enum PNGChunks {
         return chunks
     }
 
-    public static func readBE32(_ d: [UInt8], _ at: Int) -> UInt32 {
+    package static func readBE32(_ d: [UInt8], _ at: Int) -> UInt32 {
         UInt32(d[at]) << 24 | UInt32(d[at + 1]) << 16 | UInt32(d[at + 2]) << 8 | UInt32(d[at + 3])
     }
-    public static func readBE16(_ d: [UInt8], _ at: Int) -> UInt16 { UInt16(d[at]) << 8 | UInt16(d[at + 1]) }
+    package static func readBE16(_ d: [UInt8], _ at: Int) -> UInt16 { UInt16(d[at]) << 8 | UInt16(d[at + 1]) }
 }

@@ -1,15 +1,15 @@
 import CPNGShim
-import CropRender
+import CropBitmap
 
 /// Errors of the image I/O stage.
-public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libpng refused the data (corrupt, truncated, not a PNG, over a limit); its words.
     case unreadable(String)
     /// The image is larger than the limits (width, height).
     case tooLarge(width: Int, height: Int)
     case encodeFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let why): return "not a readable PNG: \(why)"
         case .tooLarge(let w, let h): return "image is \(w)x\(h); the limit is 16384x16384 and 100 MP"
@@ -20,12 +20,12 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// PNG reading and writing through libpng (via the C shim, so libpng's longjmp
 /// never crosses Swift).
-public enum PNGCodec {
-    public static let maxSide = 16384
-    public static let maxPixels = 100_000_000
+package enum PNGCodec {
+    package static let maxSide = 16384
+    package static let maxPixels = 100_000_000
 
     /// Width and height from the header.
-    public static func size(of data: [UInt8]) throws(ImageError) -> (width: Int, height: Int) {
+    package static func size(of data: [UInt8]) throws(ImageError) -> (width: Int, height: Int) {
         var w: UInt32 = 0, h: UInt32 = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = data.withUnsafeBufferPointer { buf in
@@ -38,7 +38,7 @@ public enum PNGCodec {
     /// Decodes any PNG to 8-bit straight RGBA (16-bit keeps the high byte; gray and
     /// palette expanded; gamma and colour profiles ignored), refusing oversized images
     /// before allocating their pixels.
-    public static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
+    package static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
         let (w, h, pixels) = try decode(data, channels: 4)
         return RGBAImage(width: w, height: h, pixels: pixels)
     }
@@ -46,7 +46,7 @@ public enum PNGCodec {
     /// Decodes to 8-bit RGB (alpha dropped): goldens, compared byte for byte with frames.
     /// 8-bit RGB files take `FastPNGDecoder` (own inflate) unless `fastPath` is false;
     /// everything else, and any file the fast path does not accept, goes through libpng.
-    public static func decodeRGB(_ data: [UInt8], fastPath: Bool = true) throws(ImageError) -> RGBFrame {
+    package static func decodeRGB(_ data: [UInt8], fastPath: Bool = true) throws(ImageError) -> RGBFrame {
         if fastPath, let frame = FastPNGDecoder.decodeRGB(data) { return frame }
         let (w, h, pixels) = try decode(data, channels: 3)
         return RGBFrame(width: w, height: h, pixels: pixels)
@@ -75,15 +75,15 @@ public enum PNGCodec {
 
     /// How hard to compress: libpng (zlib) at a level, filter and strategy, or the
     /// project's own fast encoder.
-    public struct Compression: Sendable, Equatable {
-        public var level: Int32
+    package struct Compression: Sendable, Equatable {
+        package var level: Int32
         /// -1 adaptive, 0...4 one filter.
-        public var filter: Int32
+        package var filter: Int32
         /// -1 zlib's default strategy; 3 = run-length only (Z_RLE).
-        public var strategy: Int32 = -1
+        package var strategy: Int32 = -1
         /// Use `FastPNG` (Up filter, fixed-code deflate with pixel-run matches) instead of libpng.
-        public var ownEncoder = false
-        public init(level: Int32, filter: Int32, strategy: Int32 = -1) {
+        package var ownEncoder = false
+        package init(level: Int32, filter: Int32, strategy: Int32 = -1) {
             self.level = level
             self.filter = filter
             self.strategy = strategy
@@ -91,25 +91,25 @@ public enum PNGCodec {
         /// Goldens live in git: maximum zlib effort keeps them small; the Up filter on every
         /// row (about 15% larger than adaptive filtering on rendered frames) lets `check`
         /// unfilter them with vector adds (`FastPNGDecoder`), about twice as fast.
-        public static let golden = Compression(level: 9, filter: 2)
+        package static let golden = Compression(level: 9, filter: 2)
         /// Throwaway frames: the own encoder, several times faster than zlib level 1 on
         /// rendered frames (see the benchmark), with larger files on photographic content.
-        public static let fast: Compression = {
+        package static let fast: Compression = {
             var c = Compression(level: 1, filter: 2)
             c.ownEncoder = true
             return c
         }()
         /// zlib level 1 with the Up filter (the throwaway encoder before the own one), for comparison.
-        public static let zlibFast = Compression(level: 1, filter: 2)
+        package static let zlibFast = Compression(level: 1, filter: 2)
         /// zlib level 1, Up filter, run-length matches only (Z_RLE), for comparison.
-        public static let rle = Compression(level: 1, filter: 2, strategy: 3)
+        package static let rle = Compression(level: 1, filter: 2, strategy: 3)
     }
 
-    public static func encode(_ frame: RGBFrame, _ compression: Compression = .fast) throws(ImageError) -> [UInt8] {
+    package static func encode(_ frame: RGBFrame, _ compression: Compression = .fast) throws(ImageError) -> [UInt8] {
         try encode(pixels: frame.pixels, width: frame.width, height: frame.height, channels: 3, compression)
     }
 
-    public static func encode(_ image: RGBAImage, _ compression: Compression = .golden) throws(ImageError) -> [UInt8] {
+    package static func encode(_ image: RGBAImage, _ compression: Compression = .golden) throws(ImageError) -> [UInt8] {
         try encode(pixels: image.pixels, width: image.width, height: image.height, channels: 4, compression)
     }
 

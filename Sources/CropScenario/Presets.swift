@@ -1,3 +1,4 @@
+import CropJSON
 /// The four editor presets of SPEC section 10, one per seed article, written as
 /// `editor` JSON so that they merge with a scenario's overrides exactly like
 /// user JSON does. Values a preset does not give are the defaults of SPEC 14.
@@ -68,7 +69,7 @@ public struct Preset: Sendable {
 
     /// The preset's editor as a JSON tree (the texts above are valid JSON by construction;
     /// a test parses every one).
-    public var editorNode: JSONNode {
+    package var editorNode: JSONNode {
         (try? JSONParser.parse(editorJSON)) ?? JSONNode(.object([]))
     }
 

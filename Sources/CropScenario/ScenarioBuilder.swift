@@ -13,7 +13,7 @@ extension Preset {
     /// Never used: decoding the defaults cannot fail; present so `defaults` needs no trap.
     var editorFallback: EditorConfig {
         EditorConfig(viewport: ViewportSpec(width: 390, height: 844, scale: 1), background: .black, image: .testcard(width: 1600, height: 1200),
-                     fit: .aspectFill, frame: FrameSpec(shape: .rect, size: nil, aspect: (1, 1), margin: 0, cornerRadius: 12),
+                     fit: .aspectFill, frame: FrameSpec(),
                      mask: MaskSpec(color: .black, opacity: 0.8, region: .outside, visibility: .always, fade: 0),
                      border: BorderSpec(color: .white, opacity: 1, width: 2, position: .center, dash: []), grid: nil,
                      zoom: ZoomSpec(base: .fit, min: .value(1), max: 10, anchor: .focal), constraint: .frame,
@@ -34,8 +34,7 @@ extension Scenario {
     ///     ]).validated()
     public init(name: String, preset: String? = nil, editor: EditorConfig = .defaults, fps: Int = 60, script: [StepKind], directory: String = ".") {
         let steps = script.enumerated().map { Step(kind: $0.element, path: "script[\($0.offset)]") }
-        self.init(name: name, file: "<code \(name)>", directory: directory, preset: preset, editor: editor, fps: fps, script: steps,
-                  sourceHash: StableHash.fnv1a(Array("\(name)|\(fps)|\(editor)|\(script)".utf8)))
+        self.init(name: name, file: "<code \(name)>", directory: directory, preset: preset, editor: editor, fps: fps, script: steps)
     }
 
     /// Checks what the JSON decoder would: names, fps, duplicate snapshot and crop names.

@@ -17,39 +17,57 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// Edit distance, for "did you mean" hints.
-enum Suggest {
-    static func closest(_ word: String, in options: [String]) -> String? {
-        var best: (String, Int)?
+/// "Did you mean" hints.
+package enum Suggest {
+    /// The option nearest to `word` when it is near enough to be a likely typo.
+    package static func closest(_ word: String, in options: [String]) -> String? {
+        var best: (option: String, distance: Int)?
         for option in options {
             let w = word.lowercased(), o = option.lowercased()
             // A prefix of a longer name ("circle-avatar") is a near miss too.
-            let d = (w.count >= 3 && (o.hasPrefix(w) || w.hasPrefix(o))) ? 1 : distance(Array(w), Array(o))
-            if d <= max(2, option.count / 3), best == nil || d < best!.1 { best = (option, d) }
+            let d = (w.count >= 3 && (o.hasPrefix(w) || w.hasPrefix(o))) ? 1 : EditDistance.between(w, o)
+            if d <= max(2, option.count / 3), d < (best?.distance ?? Int.max) { best = (option, d) }
         }
-        return best?.0
+        return best?.option
     }
+}
 
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
+/// The Levenshtein distance between two strings (by characters).
+package enum EditDistance {
+    package static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
             current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
             }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[y.count]
+    }
+}
+
+/// User input quoted in messages, cut to a readable length.
+package enum Echo {
+    /// At most `limit` characters, with an ellipsis when cut.
+    package static func cap(_ s: String, limit: Int = 80) -> String {
+        s.count <= limit ? s : String(s.prefix(limit)) + "..."
+    }
+
+    /// A number as a person writes it (`1`, `0.05`, `1e+20`).
+    package static func number(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
     }
 }
 
 /// A stable 64-bit FNV-1a hash, written as 16 hex digits.
-public enum StableHash {
-    public static func fnv1a(_ bytes: [UInt8]) -> String {
+package enum StableHash {
+    package static func fnv1a(_ bytes: [UInt8]) -> String {
         var h: UInt64 = 0xcbf29ce484222325
         for b in bytes {
             h ^= UInt64(b)

@@ -1,8 +1,9 @@
+import CropJSON
 /// The JSON Schema of scenario files (`scenarios/schema.json`), generated from
 /// the key lists the decoder checks against (`Keys`) and the enums it accepts,
 /// so editors can complete and validate scenarios. `cropreplay schema` prints it;
 /// a test fails when the committed file and this generator disagree.
-public enum ScenarioSchema {
+package enum ScenarioSchema {
     typealias J = JSONValue
 
     static func node(_ v: J) -> JSONNode { JSONNode(v) }
@@ -42,7 +43,7 @@ public enum ScenarioSchema {
 
     static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String { E.allCases.map { $0.rawValue } }
 
-    public static func generate() -> JSONNode {
+    package static func generate() -> JSONNode {
         let name = obj([("type", str("string")), ("pattern", str("^[A-Za-z0-9._-]{1,100}$")), ("not", enumOf([".", ".."]))])
         let duration = number(min: 0, max: 10_000, "seconds")
         let definitions: [(String, JSONNode)] = [
@@ -120,5 +121,5 @@ public enum ScenarioSchema {
     }
 
     /// The schema as the text of `scenarios/schema.json`.
-    public static var text: String { generate().serialized(indent: 2) + "\n" }
+    package static var text: String { generate().serialized(indent: 2) + "\n" }
 }

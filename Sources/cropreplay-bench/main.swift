@@ -4,9 +4,10 @@
 import Foundation
 import CropScenario
 import CropEngine
-import CropRender
 import CropImageIO
 import CropGoldens
+import CropBitmap
+import CropPipeline
 
 let quick = CommandLine.arguments.contains("--quick")
 let reps = quick ? 3 : 9
@@ -60,7 +61,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
         switch stage {
         case "encode": _ = try PNGCodec.encode(frame, .fast)
         case "trace": _ = try loaded.replay()
-        case "tracejson": _ = TraceJSON.encode(trace)
+        case "tracejson": _ = TraceCodec.encode(trace)
         case "session": _ = RenderSession(loaded: loaded, trace: trace)
         case "run":
             var options = RunOptions()
@@ -178,7 +179,7 @@ for jobs in jobCounts {
 if cores > 1, let one = runFps[1], let all = runFps[cores] { print("- all cores vs one job: \(f(all / one, 2))x") }
 // check: render + decode golden + compare per snapshot.
 let goldenDir = NSTemporaryDirectory() + "bench-golden-\(UUID().uuidString)"
-_ = try GoldenCheck.record(e2e, goldenDir: goldenDir, onlyMissing: false, jobs: cores)
+_ = try GoldenRecord.write(GoldenRecord.prepare(e2e, goldenDir: goldenDir, onlyMissing: false, jobs: cores))
 var checkOptions = CheckOptions()
 checkOptions.goldenDir = goldenDir
 let snapshots = 2.0

@@ -4,15 +4,23 @@ import CropReplayTesting
 
 /// Uses only the public API (`import CropReplayTesting`), as a client's test suite would.
 final class PublicAPITests: XCTestCase {
+    var folders: [String] = []
+
     func goldenDir() -> String {
         let dir = NSTemporaryDirectory() + "api-golden-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        folders.append(dir)
         return dir
+    }
+
+    override func tearDown() {
+        for f in folders { try? FileManager.default.removeItem(atPath: f) }
+        folders = []
     }
 
     /// A scenario built in code with the JSON's model.
     func codeScenario(shift: Double = 200) throws -> Replay {
-        var editor = EditorConfig.preset("circle-avatar-bounce")!
+        var editor = try XCTUnwrap(EditorConfig.preset("circle-avatar-bounce"))
         editor.viewport = ViewportSpec(width: 120, height: 160, scale: 1)
         editor.image = .testcard(width: 240, height: 320)
         editor.policy.animation = .linear(duration: 0.1)
@@ -27,48 +35,79 @@ final class PublicAPITests: XCTestCase {
     func testRecordThenCheckWithRecordModes() throws {
         let golden = goldenDir()
         let replay = try codeScenario()
-        // missing: records and reports it once.
+        // missing: records, reports it once, and names the recording (not "no golden" as well).
         let first = try replay.verify(golden: golden, record: .missing)
-        XCTAssertNotNil(first.failure)
-        XCTAssertTrue(first.recorded.contains { $0.hasSuffix("api-drag/trace.json") }, "\(first.recorded)")
+        let message = try XCTUnwrap(first.failure)
+        XCTAssertTrue(message.hasPrefix("api-drag: recorded a new golden in \(golden)/api-drag/"), message)
+        XCTAssertFalse(message.contains("no golden"), message)
+        XCTAssertEqual(first.recorded?.status, .created)
+        XCTAssertEqual(first.recorded?.files.sorted(), ["released.png", "settled.png", "trace.json"])
         // Now it passes, through the assertion (XCTest path).
-        try assertReplay(replay, golden: golden, record: .never)
-        // A different script fails with the domain message first.
+        assertReplay(replay, golden: golden, record: .never)
+        // A different script fails with the trace difference as a value, domain terms first.
         let other = try codeScenario(shift: 150)
         let outcome = try other.verify(golden: golden, record: .never)
-        let failure = try XCTUnwrap(outcome.failure)
-        XCTAssertTrue(failure.contains("stale golden") || failure.contains("trace: frame"), failure)
-        XCTAssertTrue(outcome.recorded.isEmpty)
-        // failed: re-records.
-        XCTAssertFalse(try other.verify(golden: golden, record: .failed).recorded.isEmpty)
+        let result = try XCTUnwrap(outcome.result)
+        XCTAssertEqual(result.status, .failed)
+        guard case .trace(let difference)? = result.mismatches.first else { return XCTFail("\(result.mismatches)") }
+        XCTAssertEqual(difference.frame, 2)
+        XCTAssertEqual(difference.field, "imageRect.y")
+        XCTAssertEqual(result.context, [.scenarioChanged])
+        XCTAssertTrue(try XCTUnwrap(outcome.failure).hasPrefix("api-drag: trace: frame 2: imageRect.y"), outcome.failure ?? "")
+        XCTAssertNil(outcome.recorded)
+        // failed: re-records, then it passes.
+        XCTAssertEqual(try other.verify(golden: golden, record: .failed).recorded?.status, .updated)
         XCTAssertNil(try other.verify(golden: golden, record: .never).failure)
     }
 
-    func testRecordModeFromEnvironment() {
+    func testMissingGoldenOfACodeBuiltScenarioNamesTheRecordSwitches() throws {
+        let outcome = try codeScenario().verify(golden: goldenDir(), record: .never)
+        XCTAssertEqual(outcome.result?.status, .new)
+        let failure = try XCTUnwrap(outcome.failure)
+        XCTAssertTrue(failure.contains("CROPREPLAY_RECORD=all"), failure)
+        XCTAssertTrue(failure.contains("record: .all"), failure)
+    }
+
+    func testRecordModeFromEnvironmentAndScope() {
         XCTAssertEqual(RecordMode.fromEnvironment([:]), .missing)
         XCTAssertEqual(RecordMode.fromEnvironment(["CI": "true"]), .never)
         XCTAssertEqual(RecordMode.fromEnvironment(["CI": "true", "CROPREPLAY_RECORD": "all"]), .all)
+        withCropReplay(record: .failed) {
+            XCTAssertEqual(RecordMode.current, .failed)
+            withCropReplay(record: .never) { XCTAssertEqual(RecordMode.current, .never) }
+        }
+        XCTAssertNotEqual(RecordMode.current, .failed)
     }
 
     func testTraceAndRenderFromJSON() throws {
         let replay = try Replay.load(json: #"{"preset": "portrait-7x10-zoom2", "script": [{"pinch": {"scale": 3}}, {"until": "settled"}]}"#, name: "json-pinch")
         let trace = try replay.trace()
-        XCTAssertEqual(trace.frames.last!.zoom, 2, accuracy: 1e-9)  // max zoom 2
+        XCTAssertEqual(try XCTUnwrap(trace.frames.last).zoom, 2, accuracy: 1e-9)  // max zoom 2
         let frame = try replay.render(frame: 0)
         XCTAssertEqual(frame.width, 390)
-        XCTAssertThrowsError(try replay.render(frame: 100_000))
-        XCTAssertThrowsError(try Replay.load(json: #"{"fps": 0}"#, name: "bad"))
+        XCTAssertThrowsError(try replay.render(frame: 100_000)) { error in
+            XCTAssertEqual(error as? ReplayError, .frameOutOfRange(100_000, count: trace.frames.count))
+        }
+        XCTAssertThrowsError(try Replay.load(json: #"{"fps": 0}"#, name: "bad")) { error in
+            guard case .scenario(let e)? = error as? ReplayError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.place, "fps")
+        }
+        let png = try PNG.encode(frame)
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(try PNG.decode(png).width, 390)
+    }
+
+    func testStrategiesCompareOnlyWhatTheyName() throws {
+        let golden = goldenDir()
+        let replay = try codeScenario()
+        _ = try replay.verify(golden: golden, record: .all, strategy: .frame(3))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/api-drag/frame-3.png"))
+        // Damage one snapshot: a trace-only check still passes, the snapshot strategy does not.
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: golden + "/api-drag/settled.png"))
+        XCTAssertNil(try replay.verify(golden: golden, record: .never, strategy: .trace).failure)
+        XCTAssertNil(try replay.verify(golden: golden, record: .never, strategy: .snapshots("released")).failure)
+        XCTAssertNil(try replay.verify(golden: golden, record: .never, strategy: .frame(3)).failure)
+        let broken = try replay.verify(golden: golden, record: .never, strategy: .snapshots("settled"))
+        XCTAssertEqual(broken.result?.status, .error)
     }
 }
-
-#if canImport(Testing)
-import Testing
-
-@Test func swiftTestingAssertReplayPasses() throws {
-    let golden = NSTemporaryDirectory() + "api-st-\(UUID().uuidString)"
-    let replay = try Replay.load(json: #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}}, "script": [{"pan": {"by": [5, 0], "duration": 0.05}}, {"snapshot": "end"}]}"#, name: "st")
-    _ = try replay.verify(golden: golden, record: .missing)
-    try assertReplay(replay, golden: golden, record: .never)
-    #expect(try replay.verify(golden: golden, record: .never).failure == nil)
-}
-#endif

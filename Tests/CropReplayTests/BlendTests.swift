@@ -1,6 +1,6 @@
 import XCTest
+import CropRender
 @testable import CropRender
-import CropGeometry
 
 /// The vectorizable fixed-point blend must equal the blend table wherever it is used.
 final class BlendTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import CropScenario
 import CropGoldens
 import TestSupport
+import CropJSON
 
 /// Sharding and the JSON Schema (use at CI scale).
 final class CIScaleTests: XCTestCase {

@@ -1,9 +1,8 @@
 import XCTest
-import CropGeometry
-import CropScenario
 import CropEngine
 import CropRender
 import TestSupport
+import CropReplay
 
 /// Fine points of SPEC sections 5-8 and 14, each pinned by a computed expectation.
 final class EngineDetailTests: XCTestCase {

@@ -1,8 +1,9 @@
 import XCTest
 import CropScenario
 import CropEngine
-import CropGoldens
 import TestSupport
+import CropExplore
+import CropReplay
 
 /// The invariant explorer: clean on every preset and policy, and a planted
 /// violation is found, shrunk and written as a reproducing scenario.

@@ -1,8 +1,10 @@
 import XCTest
 @testable import CropImageIO
-import CropRender
-import CropGoldens
 import TestSupport
+import CropBitmap
+import CropImageIO
+import CropPipeline
+import CropReplay
 
 /// The own throwaway encoder: checksums against published values and byte-wise
 /// definitions, and every PNG it writes decoded back by libpng (zlib verifies the

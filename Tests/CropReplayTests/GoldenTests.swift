@@ -1,8 +1,8 @@
 import XCTest
 import Foundation
-import CropRender
 import CropImageIO
 import TestSupport
+import CropReplay
 
 /// Golden round trips, failure messages, artifacts and golden safety (SPEC 12).
 final class GoldenTests: XCTestCase {
@@ -28,7 +28,7 @@ final class GoldenTests: XCTestCase {
         let dir = try makeProject()
         let rec = runCLI(["record"], in: dir)
         XCTAssertEqual(rec.code, 0, rec.err)
-        XCTAssertTrue(rec.out.contains("created golden/drag/trace.json"), rec.out)
+        XCTAssertEqual(rec.out, "recorded drag: new golden golden/drag/ (trace.json, released.png, settled.png)\n1 of 1 scenario recorded\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/golden/drag/released.png"))
         XCTAssertEqual(runCLI(["check"], in: dir).code, 0)
         // Recording again changes nothing and says so.
@@ -48,7 +48,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(r.code, 1, r.out)
         XCTAssertTrue(r.out.contains("FAIL drag"), r.out)
         XCTAssertTrue(r.out.contains("snapshot \"settled\""), r.out)
-        XCTAssertTrue(r.out.contains("1 of 19200 pixels differ"), r.out)
+        XCTAssertTrue(r.out.contains("1 of 19200 pixels differs"), r.out)
         XCTAssertTrue(r.out.contains("x 21...21, y 37...37"), r.out)
         XCTAssertEqual(snapshotTree(dir + "/golden"), before, "check never writes into golden/")
         for f in ["art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png", "art/report.html", "junit.xml"] {
@@ -89,21 +89,31 @@ final class GoldenTests: XCTestCase {
         let dir = try makeProject()
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/golden/drag/released.png"))
-        let r = runCLI(["check"], in: dir)
+        let r = runCLI(["check", "--junit", "junit.xml"], in: dir)
         XCTAssertEqual(r.code, 2, r.out + r.err)
-        XCTAssertTrue(r.err.contains("golden/drag/released.png: golden image is not a readable PNG"), r.err)
+        XCTAssertTrue(r.out.contains("ERROR drag"), r.out)
+        XCTAssertTrue(r.out.contains("golden/drag/released.png: golden image is not a readable PNG"), r.out)
+        // The damaged golden is an error entry in JUnit; the run still writes it.
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("errors=\"1\"") && junit.contains("<error message="), junit)
     }
 
-    func testChangedScenarioTextMakesTheGoldenStale() throws {
+    /// A changed scenario is compared anyway: the report shows what the change did to the
+    /// interaction, with the change named as context.
+    func testChangedScenarioIsComparedAndTheChangeNamed() throws {
         let dir = try makeProject()
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
         let path = dir + "/scenarios/drag.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
+        // Re-indenting and adding $schema change nothing.
+        try ("{\"$schema\": \"./schema.json\",\n" + text.dropFirst()).write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runCLI(["check"], in: dir).out, "PASS drag\n1 passed, 0 failed\n")
         try text.replacingOccurrences(of: "[60, 0]", with: "[61, 0]").write(toFile: path, atomically: true, encoding: .utf8)
         let r = runCLI(["check"], in: dir)
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.out.contains("STALE drag"), r.out)
-        XCTAssertFalse(r.out.contains("imageRect"), "stale, not a diff: \(r.out)")
+        XCTAssertTrue(r.out.contains("FAIL drag"), r.out)
+        XCTAssertTrue(r.out.contains("  scenario changed since the golden was recorded\n"), r.out)
+        XCTAssertTrue(r.out.contains("trace: frame 2: imageRect.x 10.00 -> 10.17 (+0.17 pt); pan began at frame 1"), r.out)
     }
 
     func testRecordMissingOnlyAddsAbsentFiles() throws {
@@ -112,7 +122,7 @@ final class GoldenTests: XCTestCase {
         try FileManager.default.removeItem(atPath: dir + "/golden/drag/settled.png")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/golden/drag/trace.json"))
         let r = runCLI(["record", "--missing"], in: dir)
-        XCTAssertEqual(r.out.split(separator: "\n").first, "created golden/drag/settled.png")
+        XCTAssertEqual(r.out.split(separator: "\n").first, "updated drag: golden/drag/ (settled.png)")
         XCTAssertEqual(try String(contentsOfFile: dir + "/golden/drag/trace.json", encoding: .utf8), "keep")
     }
 

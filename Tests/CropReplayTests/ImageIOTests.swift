@@ -1,7 +1,7 @@
 import XCTest
-import CropRender
 import CropImageIO
 import TestSupport
+import CropReplay
 
 /// PNG decoding of every kind, from fixtures written by a codec-independent writer.
 final class ImageIOTests: XCTestCase {

@@ -1,9 +1,9 @@
 import XCTest
-import CropGeometry
-import CropScenario
 import CropEngine
 import CropRender
 import TestSupport
+import CropBitmap
+import CropReplay
 
 /// The compositor's photo layer (cached rows, vector loops, edge columns) against a
 /// per-pixel evaluation of the documented integer formula, on random images and

@@ -1,6 +1,5 @@
 import XCTest
 import Foundation
-import CropScenario
 import CropEngine
 import TestSupport
 

@@ -1,8 +1,8 @@
 import XCTest
-import CropGeometry
 @testable import CropScenario
 import CropEngine
 import TestSupport
+import CropReplay
 
 /// Presets' initial states against hand computations, and crop rects (SPEC 8, 10).
 final class PresetAndCropTests: XCTestCase {
@@ -65,7 +65,7 @@ final class PresetAndCropTests: XCTestCase {
         XCTAssertEqual(s.editor.policy.kind, .clamp)
         XCTAssertEqual(s.editor.policy.momentum, 0.998)  // kept from the preset
         XCTAssertEqual(s.editor.frame.shape, .circle)
-        XCTAssertEqual(s.editor.frame.size?.0, 200)
+        XCTAssertEqual(s.editor.frame.size?.width, 200)
     }
 
     func crop(_ editor: String, script: String = "") throws -> CropRecord {

@@ -1,7 +1,7 @@
 import XCTest
-import CropScenario
 import CropEngine
 import TestSupport
+import CropReplay
 
 /// Every legal and illegal recognizer transition (SPEC section 6).
 final class RecognizerTransitionTests: XCTestCase {

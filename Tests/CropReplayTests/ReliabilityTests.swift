@@ -61,7 +61,7 @@ final class ReliabilityTests: XCTestCase {
         try #"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}}, "script": [{"snapshot": "a"}]}"#
             .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
-        try ##"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}, "background": "#FF0000"}, "script": [{"snapshot": "a"}]}"##
+        try ##"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}, "mask": {"opacity": 0.3}}, "script": [{"snapshot": "a"}]}"##
             .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
         let before = snapshotTree(dir + "/golden")
         XCTAssertEqual(runCLI(["check", "--artifacts", "art"], in: dir).code, 1)

@@ -1,9 +1,10 @@
 import XCTest
 import CropGeometry
-import CropScenario
 import CropEngine
 import CropRender
 import TestSupport
+import CropBitmap
+import CropReplay
 
 /// Pixel-exact checks on tiny canvases whose expected pixels the test computes.
 final class RendererTests: XCTestCase {

@@ -2,8 +2,9 @@ import XCTest
 import Foundation
 import CropRender
 import CropImageIO
-import CropGoldens
 import TestSupport
+import CropPipeline
+import CropReplay
 
 /// APNG, GIF, contact sheets, thinning and downscaling, and policy comparison.
 final class SequenceTests: XCTestCase {

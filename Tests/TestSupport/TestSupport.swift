@@ -2,18 +2,19 @@ import Foundation
 import CropScenario
 import CropEngine
 import CropCLI
-import CropGoldens
+import CropExplore
+import CropReplay
 
 /// A seeded random generator (SplitMix64, shared with the explorer).
-public typealias SeededRandom = SplitMix
+package typealias SeededRandom = SplitMix
 
 /// Decodes scenario JSON text or fails the test with the message.
-public func scenario(_ json: String, file: String = "test.json") throws -> Scenario {
+package func scenario(_ json: String, file: String = "test.json") throws -> Scenario {
     try ScenarioDecoder.decode(text: json, file: file, defaultName: "test")
 }
 
 /// Replays scenario JSON text with the test card size it declares (default 1600x1200).
-public func replay(_ json: String) throws -> Trace {
+package func replay(_ json: String) throws -> Trace {
     let s = try scenario(json)
     var w = 1600, h = 1200
     if case .testcard(let tw, let th) = s.editor.image { w = tw; h = th }
@@ -21,10 +22,10 @@ public func replay(_ json: String) throws -> Trace {
 }
 
 /// Output captured from one CLI run.
-public struct CLIResult {
-    public var code: Int32
-    public var out: String
-    public var err: String
+package struct CLIResult {
+    package var code: Int32
+    package var out: String
+    package var err: String
 }
 
 final class Buffer: @unchecked Sendable {
@@ -35,7 +36,7 @@ final class Buffer: @unchecked Sendable {
 }
 
 /// Runs the CLI in-process inside `directory` (the working directory is restored).
-public func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
+package func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
     let out = Buffer(), err = Buffer()
     let fm = FileManager.default
     let previous = fm.currentDirectoryPath
@@ -46,21 +47,21 @@ public func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
 }
 
 /// A fresh temporary folder.
-public func temporaryDirectory(_ label: String = "cropreplay") -> String {
+package func temporaryDirectory(_ label: String = "cropreplay") -> String {
     let path = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
 
 /// The package root (for the committed scenarios and goldens).
-public let packageRoot: String = {
+package let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path
 }()
 
 /// Every file under a folder with its bytes, for "nothing was written" checks.
-public func snapshotTree(_ path: String) -> [String: Data] {
+package func snapshotTree(_ path: String) -> [String: Data] {
     var out: [String: Data] = [:]
     guard let e = FileManager.default.enumerator(atPath: path) else { return out }
     while let item = e.nextObject() as? String {

@@ -1,16 +1,16 @@
 import Foundation
+import CropPipeline
 import CropScenario
-import CropEngine
-import CropGoldens
 
-/// The subcommands; each lives in its own file as an extension.
+/// The subcommands; each lives in its own file as an extension with its declaration.
 enum Commands {
+    /// Every scenario file under the given paths (folders: `*.json` scenarios only).
     static func scenarioPaths(_ paths: [String], command: String) throws -> [String] {
         var out: [String] = []
         for p in paths {
-            do { out += try FileIO.scenarioFiles(p) } catch { throw ReplayFailure.badInput(error.description) }
+            do { out += try FileIO.scenarioFiles(p) } catch { throw ReplayFailure.unreadable(error) }
         }
-        if out.isEmpty { throw UsageError(message: "no scenario files found in \(paths.joined(separator: ", "))", command: command) }
+        if out.isEmpty { throw UsageError(message: "no scenario files found in \(paths.map { Echo.cap($0) }.joined(separator: ", "))", command: command) }
         return out
     }
 
@@ -18,9 +18,14 @@ enum Commands {
         var seen: [String: String] = [:]
         for l in loaded {
             if let other = seen[l.scenario.name] {
-                throw ReplayFailure.badInput("\(l.scenario.file): name \"\(l.scenario.name)\" is also used by \(other); scenario names must be unique")
+                throw ReplayFailure.duplicateName(l.scenario.name, file: l.scenario.file, otherFile: other)
             }
             seen[l.scenario.name] = l.scenario.file
         }
+    }
+
+    /// `--jobs`, or all cores.
+    static func jobs(_ a: ParsedArguments) throws -> Int {
+        try a.int("--jobs", min: 1, max: 256) ?? Parallel.defaultJobs
     }
 }

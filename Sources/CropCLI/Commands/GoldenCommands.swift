@@ -1,65 +1,119 @@
 import Foundation
-import CropScenario
-import CropEngine
 import CropGoldens
+import CropPipeline
+import CropScenario
 
 extension Commands {
-    static func check(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "check", flags: [], options: ["--golden", "--tolerance", "--max-diff-ratio", "--artifacts", "--junit", "--jobs", "--shard"])
+    static let checkSpec = CommandSpec(
+        name: "check",
+        abstract: "Compare replays with goldens (exit 1 on a mismatch).",
+        overview: "Replay scenarios and compare traces and snapshots with their goldens.",
+        arguments: [.init(name: "path", help: "Scenario files or folders (default: scenarios).", min: 0, max: nil)],
+        options: [
+            .init(name: "--golden", value: "<dir>", help: "Golden folder (default: golden). Never written by check.", isPath: true),
+            .init(name: "--tolerance", value: "<n>", help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
+            .init(name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."),
+            .init(name: "--artifacts", value: "<dir>", help: "Write expected/actual/diff PNGs and report.html for failures here.", isPath: true),
+            .init(name: "--junit", value: "<file>", help: "Write a JUnit XML report.", isPath: true),
+            .init(name: "--shard", value: "<i/n>", help: "Check only shard i of n: a deterministic split balanced by frame count, so n CI machines together check every scenario once."),
+            SharedOption.jobs,
+        ],
+        discussion: """
+        Every scenario gets a result: PASS, FAIL (with the first differing frame and field, then pixel
+        figures), NEW (no golden yet) or ERROR (a damaged golden or a scenario that does not replay).
+        Exit status: 0 all passed, 1 a mismatch or a missing golden, 2 bad input (the worst wins).
+        """,
+        run: { a, console in try Commands.check(a, console) })
+
+    static func check(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = CheckOptions()
         options.goldenDir = a.options["--golden"] ?? "golden"
-        options.tolerance = try a.int("--tolerance", min: 0, max: 255, command: "check") ?? 0
-        options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1, command: "check") ?? 0
+        options.tolerance = try a.int("--tolerance", min: 0, max: 255) ?? 0
+        options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1) ?? 0
         options.artifactsDir = a.options["--artifacts"]
-        options.jobs = try a.int("--jobs", min: 1, max: 256, command: "check") ?? Parallel.defaultJobs
+        options.jobs = try jobs(a)
+        for (option, path) in [("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"])] {
+            if let path, FileIO.isInside(path, folder: options.goldenDir) {
+                throw UsageError(message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
+            }
+        }
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
-        var loaded = try files.map { try LoadedScenario.load(path: $0) }
+        var loaded: [LoadedScenario] = []
+        var results: [CheckResult] = []
+        for f in files {
+            do { loaded.append(try LoadedScenario.load(path: f)) } catch {
+                // A scenario that does not load still gets its line and its report entry.
+                results.append(CheckResult(scenario: (f as NSString).lastPathComponent, file: f, status: .error, mismatches: [.damaged(error.description)],
+                                           context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
+            }
+        }
         try checkUniqueNames(loaded)
         if let shardText = a.options["--shard"] {
             guard let spec = Shards.Spec(shardText) else {
-                throw UsageError(message: "'--shard' expects i/n with 1 <= i <= n, got '\(shardText)'", command: "check")
+                throw UsageError(message: "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got '\(Echo.cap(shardText))'", command: "check")
             }
-            let items = try loaded.map { (name: $0.scenario.name, frames: try $0.replay().frames.count) }
+            var items: [(name: String, frames: Int)] = []
+            for l in loaded { items.append((l.scenario.name, (try? l.replay().frames.count) ?? 0)) }
             loaded = Shards.select(items, spec).map { loaded[$0] }
+            results = []
             console.out("shard \(spec.index)/\(spec.count): \(loaded.count) of \(items.count) scenarios")
         }
-        var results: [CheckResult] = []
-        for l in loaded {
-            let r = try GoldenCheck.check(l, options: options)
-            results.append(r)
+        for l in loaded { results.append(GoldenCheck.check(l, options: options)) }
+        for r in results {
             switch r.status {
-            case .passed: console.out("PASS \(l.scenario.name)")
-            default:
-                console.out("\(r.status == .stale ? "STALE" : "FAIL") \(l.scenario.name) (\(l.scenario.file))")
-                for p in r.problems { console.out("  \(p)") }
+            case .passed: console.out("PASS \(r.scenario)" + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
+            case .failed: console.out("FAIL \(r.scenario) (\(r.file))")
+            case .new: console.out("NEW \(r.scenario) (\(r.file))")
+            case .error: console.out("ERROR \(r.scenario) (\(r.file))")
             }
+            if r.status != .passed { for line in r.lines { console.out("  \(line)") } }
         }
-        if let dir = options.artifactsDir, results.contains(where: { $0.status != .passed }) {
-            do { try FileIO.writeAtomically(dir + "/report.html", Reports.html(results)) } catch { throw ReplayFailure.badInput(error.description) }
+        let failed = results.filter { $0.status != .passed }
+        if let dir = options.artifactsDir, !failed.isEmpty {
+            do { try FileIO.writeAtomically(dir + "/report.html", HTMLReport.page(results)) } catch { throw ReplayFailure.unwritable(error) }
             console.out("report: \(dir)/report.html")
         }
         if let junit = a.options["--junit"] {
-            do { try FileIO.writeAtomically(junit, Reports.junit(results)) } catch { throw ReplayFailure.badInput(error.description) }
+            do { try FileIO.writeAtomically(junit, JUnitReport.xml(results)) } catch { throw ReplayFailure.unwritable(error) }
         }
-        let failed = results.filter { $0.status != .passed }.count
-        console.out("\(results.count - failed) passed, \(failed) failed")
-        return failed > 0 ? 1 : 0
+        console.out("\(results.count - failed.count) passed, \(failed.count) failed")
+        if results.contains(where: { $0.status == .error }) { return 2 }
+        return failed.isEmpty ? 0 : 1
     }
 
-    static func record(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "record", flags: ["--missing"], options: ["--golden", "--jobs"])
+    static let recordSpec = CommandSpec(
+        name: "record",
+        abstract: "Write or update goldens.",
+        overview: "Write or update goldens (trace.json and snapshot PNGs) for scenarios.",
+        arguments: [.init(name: "path", help: "Scenario files or folders (default: scenarios).", min: 0, max: nil)],
+        options: [
+            SharedOption.golden,
+            .init(name: "--missing", help: "Only add goldens (or golden files) that do not exist yet."),
+            SharedOption.jobs,
+        ],
+        discussion: """
+        Every scenario is replayed and rendered before any golden is written, so a scenario that fails
+        leaves every golden as it was. Each golden folder is replaced as a whole. record prints what
+        changed in behaviour (the first differing frame and field, pixel figures).
+        """,
+        run: { a, console in try Commands.record(a, console) })
+
+    static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let golden = a.options["--golden"] ?? "golden"
-        let jobs = try a.int("--jobs", min: 1, max: 256, command: "record") ?? Parallel.defaultJobs
+        let jobs = try jobs(a)
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "record")
         let loaded = try files.map { try LoadedScenario.load(path: $0) }
         try checkUniqueNames(loaded)
-        var total = 0
-        for l in loaded {
-            let changes = try GoldenCheck.record(l, goldenDir: golden, onlyMissing: a.flags.contains("--missing"), jobs: jobs)
-            for c in changes { console.out(c) }
-            total += changes.count
+        // All or nothing: everything is prepared before anything is written.
+        let prepared = try loaded.map { try GoldenRecord.prepare($0, goldenDir: golden, onlyMissing: a.flag("--missing"), jobs: jobs) }
+        var changed = 0
+        for p in prepared {
+            let result = try GoldenRecord.write(p)
+            for line in result.lines { console.out(line) }
+            if result.status != .unchanged { changed += 1 }
         }
-        console.out(total == 0 ? "goldens unchanged (\(loaded.count) scenarios)" : "\(total) golden files written for \(loaded.count) scenarios")
+        let scenarios = loaded.count == 1 ? "1 scenario" : "\(loaded.count) scenarios"
+        console.out(changed == 0 ? "goldens unchanged (\(scenarios))" : "\(changed) of \(scenarios) recorded")
         return 0
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
+import CropPipeline
 import CropScenario
-import CropEngine
-import CropGoldens
 
 extension Commands {
-    static func validate(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "validate", flags: [], options: [])
-        guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<path>'", command: "validate") }
+    static let validateSpec = CommandSpec(
+        name: "validate",
+        abstract: "Check scenario files without rendering.",
+        overview: "Check scenario files without rendering (decode, validate, replay the state machine).",
+        arguments: [.init(name: "path", help: "Scenario files or folders.", min: 1, max: nil)],
+        run: { a, console in try Commands.validate(a, console) })
+
+    static func validate(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let files = try scenarioPaths(a.positionals, command: "validate")
         var failed = false
         for f in files {
@@ -22,21 +26,26 @@ extension Commands {
         return failed ? 2 : 0
     }
 
-    static func presets(_ args: [String], _ console: Console) throws -> Int32 {
-        _ = try Arguments(args, command: "presets", flags: [], options: [])
-        for p in Preset.all {
-            console.out("\(p.name)")
-            console.out("  \(p.summary)")
-            let editor = p.editorNode.serialized(indent: 2, level: 1)
-            console.out("  editor: " + editor)
-            console.out("")
-        }
-        return 0
-    }
+    static let presetsSpec = CommandSpec(
+        name: "presets",
+        abstract: "Print the built-in editor presets.",
+        overview: "Print the built-in editor presets and their parameters.",
+        run: { _, console in
+            for p in Preset.all {
+                console.out(p.name)
+                console.out("  \(p.summary)")
+                console.out("  editor: " + p.editorNode.serialized(indent: 2, level: 1))
+                console.out("")
+            }
+            return 0
+        })
 
-    static func schema(_ args: [String], _ console: Console) throws -> Int32 {
-        _ = try Arguments(args, command: "schema", flags: [], options: [])
-        console.out(ScenarioSchema.text.trimmingCharacters(in: .newlines))
-        return 0
-    }
+    static let schemaSpec = CommandSpec(
+        name: "schema",
+        abstract: "Print the JSON Schema of scenario files.",
+        overview: "Print the JSON Schema of scenario files (the text of scenarios/schema.json).",
+        run: { _, console in
+            console.out(ScenarioSchema.text.trimmingCharacters(in: .newlines))
+            return 0
+        })
 }

@@ -1,43 +1,72 @@
 import Foundation
-import CropScenario
 import CropEngine
-import CropGoldens
+import CropPipeline
+import CropScenario
 
 extension Commands {
-    static func run(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "run", flags: ["--frames", "--apng", "--gif", "--dither", "--sheet"], options: ["--out", "--jobs", "--every", "--thumb"])
-        guard !a.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<scenario.json>'", command: "run") }
+    static let runSpec = CommandSpec(
+        name: "run",
+        abstract: "Replay scenarios; write trace.json, snapshots, crops, frames.",
+        overview: "Replay scenarios and write their trace, snapshots and crops.",
+        arguments: [.init(name: "scenario.json", help: "Scenario files (or folders of them).", min: 1, max: nil)],
+        options: [
+            SharedOption.out("out", "Output folder; each scenario writes <dir>/<name>/"),
+            .init(name: "--frames", help: "Also write every frame as frames/NNNN.png."),
+            .init(name: "--apng", help: "Also write animation.png (animated PNG; plays in browsers)."),
+            .init(name: "--gif", help: "Also write animation.gif (256-colour median-cut palette per frame)."),
+            .init(name: "--dither", help: "Ordered (Bayer 4x4) dithering in animation.gif."),
+            .init(name: "--sheet", help: "Also write sheet.png: a contact sheet of frames labelled with frame number, time and phases (P: pan, Z: pinch; B began, C changed, E ended, X cancelled, F failed, - possible)."),
+            .init(name: "--every", value: "<n>", help: "Keep every n-th frame in frames/animations/sheet (default: 1)."),
+            .init(name: "--thumb", value: "<f>", help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
+            SharedOption.jobs,
+        ],
+        discussion: "Every scenario is decoded and replayed before anything is written: a scenario that fails writes nothing for any of them.",
+        run: { a, console in try Commands.run(a, console) })
+
+    static func run(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = RunOptions()
         options.outDir = a.options["--out"] ?? "out"
-        options.frames = a.flags.contains("--frames")
-        options.apng = a.flags.contains("--apng")
-        options.gif = a.flags.contains("--gif")
-        options.sheet = a.flags.contains("--sheet")
-        options.dither = a.flags.contains("--dither")
-        options.every = try a.int("--every", min: 1, max: 100_000, command: "run") ?? 1
-        options.thumb = try a.double("--thumb", min: 0.01, max: 1, command: "run") ?? 1
-        options.jobs = try a.int("--jobs", min: 1, max: 256, command: "run") ?? Parallel.defaultJobs
+        options.frames = a.flag("--frames")
+        options.apng = a.flag("--apng")
+        options.gif = a.flag("--gif")
+        options.sheet = a.flag("--sheet")
+        options.dither = a.flag("--dither")
+        options.every = try a.int("--every", min: 1, max: 100_000) ?? 1
+        options.thumb = try a.double("--thumb", min: 0.01, max: 1) ?? 1
+        options.jobs = try jobs(a)
         options.progress = Progress.reporter(console)
         let files = try scenarioPaths(a.positionals, command: "run")
-        // Validate everything before writing anything.
+        // Validate and replay everything before writing anything.
         let loaded = try files.map { try LoadedScenario.load(path: $0) }
         try checkUniqueNames(loaded)
+        var traces: [Trace] = []
         for l in loaded {
-            let dir = try RunOutput.run(l, options: options)
+            let trace = try l.replay()
+            try RunOutput.checkBudget(l, trace: trace, options: options)
+            traces.append(trace)
+        }
+        for (l, trace) in zip(loaded, traces) {
+            let dir = try RunOutput.run(l, trace: trace, options: options)
             console.out("\(l.scenario.file): wrote \(dir)/")
         }
         return 0
     }
 
-    static func demo(_ args: [String], _ console: Console) throws -> Int32 {
-        let a = try Arguments(args, command: "demo", flags: [], options: ["--out"])
+    static let demoSpec = CommandSpec(
+        name: "demo",
+        abstract: "Replay the built-in scenarios into out/demo.",
+        overview: "Replay the built-in demo scenarios (no files needed) with snapshots.",
+        options: [SharedOption.out("out/demo", "Output folder")],
+        run: { a, console in try Commands.demo(a, console) })
+
+    static func demo(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = RunOptions()
         options.outDir = a.options["--out"] ?? "out/demo"
         for (name, text) in DemoScenarios.all {
             let l = try LoadedScenario.load(text: text, file: "<built-in \(name)>", name: name)
-            let dir = try RunOutput.run(l, options: options)
             let trace = try l.replay()
-            console.out("\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map { $0.name }.joined(separator: ", ")))")
+            let dir = try RunOutput.run(l, trace: trace, options: options)
+            console.out("\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map(\.name).joined(separator: ", ")))")
         }
         console.out("Look at \(options.outDir)/*/snapshots/*.png and trace.json.")
         return 0

@@ -3,33 +3,28 @@ import CropScenario
 
 /// The geometry of one editor configuration at one viewport and image size:
 /// frame rect, fits, zoom limits and the coverage target (SPEC sections 3 and 4).
-public struct Layout: Equatable, Sendable {
-    public let viewportWidth: Double
-    public let viewportHeight: Double
-    public let imageWidth: Double
-    public let imageHeight: Double
+package struct Layout: Equatable, Sendable {
+    package let viewportWidth: Double
+    package let viewportHeight: Double
+    package let imageWidth: Double
+    package let imageHeight: Double
     /// The crop frame's bounding rect in points.
-    public let frameRect: Rect
+    package let frameRect: Rect
     /// The aspect-fit k, min(W/Iw, H/Ih), that defines the content box.
-    public let kFit: Double
+    package let kFit: Double
     /// The k of the editor's `fit`, used for the initial state, restore and refits.
-    public let kInitial: Double
+    package let kInitial: Double
     /// The k at zoom 1.
-    public let kBase: Double
+    package let kBase: Double
     /// Effective zoom limits (`cover` resolved; when min > max, max wins).
-    public let minZoom: Double?
-    public let maxZoom: Double?
+    package let minZoom: Double?
+    package let maxZoom: Double?
     /// The rect that must stay covered, or nil for constraint `none`.
-    public let target: Rect?
+    package let target: Rect?
     /// Size of the covering rect per unit of k: the image size, or the content box's.
-    public let coverPerK: (x: Double, y: Double)
+    package let coverPerK: Size
 
-    public static func == (a: Layout, b: Layout) -> Bool {
-        a.viewportWidth == b.viewportWidth && a.viewportHeight == b.viewportHeight
-            && a.imageWidth == b.imageWidth && a.imageHeight == b.imageHeight && a.frameRect == b.frameRect
-    }
-
-    public init(editor: EditorConfig, viewportWidth W: Double, viewportHeight H: Double, imageWidth: Int, imageHeight: Int) {
+    package init(editor: EditorConfig, viewportWidth W: Double, viewportHeight H: Double, imageWidth: Int, imageHeight: Int) {
         let iw = Double(imageWidth)
         let ih = Double(imageHeight)
         viewportWidth = W
@@ -48,10 +43,10 @@ public struct Layout: Equatable, Sendable {
         kBase = editor.zoom.base == .fit ? kInitial : 1
         switch editor.constraint {
         case .frame, .none:
-            coverPerK = (iw, ih)
+            coverPerK = Size(iw, ih)
             target = editor.constraint == .frame ? frame : nil
         case .viewport:
-            coverPerK = (W / kFit, H / kFit)
+            coverPerK = Size(W / kFit, H / kFit)
             target = Rect(x: 0, y: 0, width: W, height: H)
         }
         var lower: Double?
@@ -60,7 +55,7 @@ public struct Layout: Equatable, Sendable {
         case .cover:
             // With constraint "none" there is no target; cover then means covering the frame.
             let t = target ?? frame
-            lower = max(t.width / coverPerK.x, t.height / coverPerK.y) / kBase
+            lower = max(t.width / coverPerK.width, t.height / coverPerK.height) / kBase
         case nil: lower = nil
         }
         maxZoom = editor.zoom.max
@@ -69,41 +64,41 @@ public struct Layout: Equatable, Sendable {
     }
 
     /// The frame's bounding rect, centred in the viewport (SPEC section 3).
-    public static func frameRect(_ spec: FrameSpec, viewportWidth W: Double, viewportHeight H: Double) -> Rect {
-        if let (w, h) = spec.size {
-            return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
+    package static func frameRect(_ spec: FrameSpec, viewportWidth W: Double, viewportHeight H: Double) -> Rect {
+        if let size = spec.size {
+            return Rect(x: (W - size.width) / 2, y: (H - size.height) / 2, width: size.width, height: size.height)
         }
         let availableW = W - 2 * spec.margin
         let availableH = H - 2 * spec.margin
-        let s = max(0, min(availableW / spec.aspect.0, availableH / spec.aspect.1))
-        let w = spec.aspect.0 * s
-        let h = spec.aspect.1 * s
+        let s = max(0, min(availableW / spec.aspect.width, availableH / spec.aspect.height))
+        let w = spec.aspect.width * s
+        let h = spec.aspect.height * s
         return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
     }
 
-    public var viewportCenter: Point { Point(viewportWidth / 2, viewportHeight / 2) }
+    package var viewportCenter: Point { Point(viewportWidth / 2, viewportHeight / 2) }
 
     /// The initial fit: k of `fit`, centred in the viewport.
-    public var initialState: ViewState { ViewState(k: kInitial, cx: viewportWidth / 2, cy: viewportHeight / 2) }
+    package var initialState: ViewState { ViewState(k: kInitial, cx: viewportWidth / 2, cy: viewportHeight / 2) }
 
-    public func zoom(_ s: ViewState) -> Double { s.k / kBase }
+    package func zoom(_ s: ViewState) -> Double { s.k / kBase }
 
-    public func imageRect(_ s: ViewState) -> Rect {
+    package func imageRect(_ s: ViewState) -> Rect {
         Rect(center: s.center, width: imageWidth * s.k, height: imageHeight * s.k)
     }
 
     /// The rect that must cover the target: the image rect or the content box.
-    public func coveringRect(_ s: ViewState) -> Rect {
-        Rect(center: s.center, width: coverPerK.x * s.k, height: coverPerK.y * s.k)
+    package func coveringRect(_ s: ViewState) -> Rect {
+        Rect(center: s.center, width: coverPerK.width * s.k, height: coverPerK.height * s.k)
     }
 
     /// The content box of a scroll view (viewport-sized at zoom 1, scaled about the image centre).
-    public func contentBox(_ s: ViewState) -> Rect {
+    package func contentBox(_ s: ViewState) -> Rect {
         Rect(center: s.center, width: viewportWidth * s.k / kFit, height: viewportHeight * s.k / kFit)
     }
 
     /// SPEC section 4: zoom within limits and the target covered, each within 1e-9.
-    public func isValid(_ s: ViewState) -> Bool {
+    package func isValid(_ s: ViewState) -> Bool {
         let z = zoom(s)
         if let m = minZoom, z < m - 1e-9 { return false }
         if let m = maxZoom, z > m + 1e-9 { return false }
@@ -113,9 +108,9 @@ public struct Layout: Equatable, Sendable {
 
     /// The interval of centre positions on an axis that keeps the target covered at scale k;
     /// when the covering rect is smaller than the target, both ends are the target's centre.
-    public func centerInterval(_ axis: Axis, k: Double) -> (lo: Double, hi: Double)? {
+    package func centerInterval(_ axis: Axis, k: Double) -> (lo: Double, hi: Double)? {
         guard let t = target else { return nil }
-        let half = (axis == .x ? coverPerK.x : coverPerK.y) * k / 2
+        let half = (axis == .x ? coverPerK.width : coverPerK.height) * k / 2
         let lo = (axis == .x ? t.maxX : t.maxY) - half
         let hi = (axis == .x ? t.minX : t.minY) + half
         if lo > hi {
@@ -126,13 +121,13 @@ public struct Layout: Equatable, Sendable {
     }
 
     /// The anchor of zoom changes: the latest pinch location (focal) or the image centre.
-    public func anchor(_ s: ViewState, focal: Point?, mode: ZoomAnchor) -> Point {
+    package func anchor(_ s: ViewState, focal: Point?, mode: ZoomAnchor) -> Point {
         if mode == .focal, let focal { return focal }
         return s.center
     }
 
     /// The projection P of SPEC section 4.
-    public func project(_ s: ViewState, anchor: Point) -> ViewState {
+    package func project(_ s: ViewState, anchor: Point) -> ViewState {
         var out = s
         let z = zoom(s)
         var clamped = z

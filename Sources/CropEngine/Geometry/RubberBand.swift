@@ -2,15 +2,15 @@ import CropGeometry
 
 /// The rubber band of SPEC section 7: an overshoot x past a bound shows as
 /// b(x) = (1 - 1/(x*c/d + 1)) * d.
-public struct RubberBand: Sendable {
-    public let c: Double
+package struct RubberBand: Sendable {
+    package let c: Double
 
-    public init(c: Double) { self.c = c }
+    package init(c: Double) { self.c = c }
 
-    public func band(_ x: Double, d: Double) -> Double { (1 - 1 / (x * c / d + 1)) * d }
+    package func band(_ x: Double, d: Double) -> Double { (1 - 1 / (x * c / d + 1)) * d }
 
     /// The inverse: x = b*d / (c*(d - b)).
-    public func unband(_ b: Double, d: Double) -> Double {
+    package func unband(_ b: Double, d: Double) -> Double {
         let room = d - b
         if room <= 0 { return Double.greatestFiniteMagnitude }
         return b * d / (c * room)
@@ -18,7 +18,7 @@ public struct RubberBand: Sendable {
 
     /// R(raw): zoom first on log2(zoom) with d = 1, scaling the centre about the anchor,
     /// then each axis of the centre against its interval with d = the viewport size.
-    public func apply(_ raw: ViewState, layout: Layout, anchor: Point) -> ViewState {
+    package func apply(_ raw: ViewState, layout: Layout, anchor: Point) -> ViewState {
         var out = raw
         let lz = DetMath.log2(layout.zoom(raw))
         var shownLZ = lz
@@ -43,7 +43,7 @@ public struct RubberBand: Sendable {
     }
 
     /// The raw state whose rubber-banded image is `shown`: the steps of `apply` undone in reverse.
-    public func invert(_ shown: ViewState, layout: Layout, anchor: Point) -> ViewState {
+    package func invert(_ shown: ViewState, layout: Layout, anchor: Point) -> ViewState {
         var out = shown
         if let (lo, hi) = layout.centerInterval(.x, k: out.k) {
             let d = layout.viewportWidth

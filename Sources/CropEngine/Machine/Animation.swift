@@ -2,9 +2,9 @@ import CropGeometry
 import CropScenario
 
 /// Progress of a settle curve at time t since it started (SPEC section 7).
-public enum CurveProgress {
+package enum CurveProgress {
     /// (progress, finished) at time t for the curve. `.none` is always finished.
-    public static func at(_ t: Double, curve: AnimationCurve) -> (p: Double, done: Bool) {
+    package static func at(_ t: Double, curve: AnimationCurve) -> (p: Double, done: Bool) {
         switch curve {
         case .none: return (1, true)
         case .linear(let d): return timed(t, d) { $0 }
@@ -24,7 +24,7 @@ public enum CurveProgress {
 
     /// Closed-form spring from rest: stiffness (2 pi / response)^2, damping
     /// 4 pi dampingRatio / response, mass 1; progress p and dp/dt.
-    public static func spring(_ t: Double, response: Double, dampingRatio zeta: Double) -> (p: Double, velocity: Double) {
+    package static func spring(_ t: Double, response: Double, dampingRatio zeta: Double) -> (p: Double, velocity: Double) {
         let w0 = 2 * DetMath.pi / response
         // x(t) = 1 - p(t) is the displacement from the target, x(0) = 1, x'(0) = 0.
         if zeta < 1 {
@@ -53,10 +53,10 @@ public enum CurveProgress {
 }
 
 /// A running settle: from where the shown state was to a target, advanced by ticks.
-public struct Settle: Equatable, Sendable {
-    public var from: ViewState
-    public var to: ViewState
-    public var curve: AnimationCurve
+package struct Settle: Equatable, Sendable {
+    package var from: ViewState
+    package var to: ViewState
+    package var curve: AnimationCurve
     /// Number of advances so far; animation time is ticks / fps.
-    public var ticks: Int
+    package var ticks: Int
 }

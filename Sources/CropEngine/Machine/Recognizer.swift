@@ -24,24 +24,23 @@ public enum RecognizerPhase: String, Sendable {
 }
 
 /// One recognizer (pan or pinch): its phase and its last cumulative values.
-public struct Recognizer: Equatable, Sendable {
-    public var phase: RecognizerPhase = .possible
-    public var translation = Point.zero
-    public var scale = 1.0
-    public var location = Point.zero
+package struct Recognizer: Equatable, Sendable {
+    package var phase: RecognizerPhase = .possible
+    package var translation = Point.zero
+    package var scale = 1.0
+    package var location = Point.zero
 
-    public init() {}
+    package init() {}
 
-    /// Why `event` is illegal from the current phase (SPEC section 6), or nil when legal.
-    public func illegalTransition(to next: GesturePhase) -> String? {
+    /// Why `next` is illegal from the current phase (SPEC section 6), or nil when legal.
+    package func illegalTransition(to next: GesturePhase) -> IllegalTransition? {
         switch (phase, next) {
         case (.possible, .began), (.possible, .failed): return nil
         case (.began, .changed), (.began, .ended), (.began, .cancelled): return nil
         case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return nil
-        case (.possible, _): return "\"\(next.rawValue)\" without \"began\""
-        case (.began, _), (.changed, _): return "\"\(next.rawValue)\" while already \(phase.rawValue) (expected changed, ended or cancelled)"
-        case (.ended, _), (.cancelled, _), (.failed, _):
-            return "\"\(next.rawValue)\" after \"\(phase.rawValue)\" in the same frame"
+        case (.possible, _): return .withoutBegan(next)
+        case (.began, _), (.changed, _): return .whileActive(next, phase)
+        case (.ended, _), (.cancelled, _), (.failed, _): return .afterFinished(next, phase)
         }
     }
 }

@@ -3,40 +3,40 @@ import CropScenario
 
 /// The pure reducer of the simulation: `reduce(&state, action)`.
 /// Configuration that never changes during a replay lives here.
-public struct Engine: Sendable {
-    public let editor: EditorConfig
-    public let fps: Int
+package struct Engine: Sendable {
+    package let editor: EditorConfig
+    package let fps: Int
     let band: RubberBand
 
-    public init(editor: EditorConfig, fps: Int) {
+    package init(editor: EditorConfig, fps: Int) {
         self.editor = editor
         self.fps = fps
         self.band = RubberBand(c: editor.policy.rubberBand)
     }
 
-    public func initialState(imageWidth: Int, imageHeight: Int) -> EngineState {
+    package func initialState(imageWidth: Int, imageHeight: Int) -> EngineState {
         EngineState(layout: Layout(editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
                                    imageWidth: imageWidth, imageHeight: imageHeight))
     }
 
-    public func reduce(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
+    package func reduce(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
         switch action {
-        case .beginFrame(let n):
+        case .frameBegan(let n):
             s.frame = n
             if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
             if s.pan.phase.isFinished { s.pan.phase = .possible }
             if s.pinch.phase.isFinished { s.pinch.phase = .possible }
-        case .gesture(let event, let step):
-            try apply(&s, event, step: step)
-        case .restore:
+        case .gesture(let event):
+            try apply(&s, event)
+        case .restoreRequested:
             reset(&s, to: s.layout.initialState)
-        case .resize(let w, let h):
+        case .viewportChanged(let w, let h):
             resize(&s, width: w, height: h)
-        case .loadImage(let index, let w, let h):
+        case .imageLoaded(let index, let w, let h):
             s.imageIndex = index
             s.layout = Layout(editor: editor, viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight, imageWidth: w, imageHeight: h)
             reset(&s, to: s.layout.initialState)
-        case .endEvents:
+        case .eventsApplied:
             if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
         case .tick:
             tick(&s)
@@ -45,11 +45,11 @@ public struct Engine: Sendable {
 
     // MARK: - Events
 
-    private func apply(_ s: inout EngineState, _ e: GestureEvent, step: String) throws(EngineError) {
+    private func apply(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) {
         let isPan = e.gesture == .pan
         let recognizer = isPan ? s.pan : s.pinch
         if let problem = recognizer.illegalTransition(to: e.phase) {
-            throw EngineError(step: step, frame: s.frame, message: "\(e.gesture.rawValue) \(problem)")
+            throw EngineError(frame: s.frame, problem: .illegalTransition(e.gesture, problem))
         }
         s.events.append(TraceEvent(gesture: e.gesture, phase: e.phase))
         var r = recognizer

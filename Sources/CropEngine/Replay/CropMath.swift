@@ -2,9 +2,9 @@ import CropGeometry
 import CropScenario
 
 /// Crop rects of SPEC section 8.
-public enum CropMath {
+package enum CropMath {
     /// The unrounded crop rect in image pixels for the shown state.
-    public static func rawRect(_ s: ViewState, layout: Layout, formula: CropFormula) -> Rect {
+    package static func rawRect(_ s: ViewState, layout: Layout, formula: CropFormula) -> Rect {
         let f = layout.frameRect
         switch formula {
         case .geometric:
@@ -29,7 +29,7 @@ public enum CropMath {
     }
 
     /// The rounded rect (x, y, w, h) intersected with the image, or nil when empty.
-    public static func rounded(_ r: Rect, rounding: CropRounding, imageWidth: Int, imageHeight: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+    package static func rounded(_ r: Rect, rounding: CropRounding, imageWidth: Int, imageHeight: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
         let iw = Double(imageWidth)
         let ih = Double(imageHeight)
         switch rounding {

@@ -1,25 +1,24 @@
-import CropGeometry
 import CropScenario
 
 /// Replays a scenario's script through the engine, frame by frame (SPEC sections 5-8):
 /// expands steps into a timeline as the cursor moves, runs `until settled`,
 /// records snapshots and crops, and returns the trace. Pure: no I/O.
-public struct Replayer {
-    public let scenario: Scenario
-    public let engine: Engine
+package struct Replayer {
+    package let scenario: Scenario
+    package let engine: Engine
     private var state: EngineState
     private var expander: TimelineExpander
     private var pending = FrameQueue<ScheduledAction>()
     private var extra = FrameQueue<EngineAction>()
     private var frames: [FrameRecord] = []
-    private var snapshots: [(name: String, frame: Int)] = []
+    private var snapshots: [SnapshotRecord] = []
     private var crops: [CropRecord] = []
     private var imageSizes: [(Int, Int)]
     private var frameLimit = Limits.maxFrames
 
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
     /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
-    public static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames) throws(ScenarioError) -> Trace {
+    package static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames) throws(ScenarioError) -> Trace {
         var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         return try replayer.run()
@@ -48,7 +47,7 @@ public struct Replayer {
             case .untilSettled:
                 cursor = try untilSettled(from: cursor, step: step)
             case .snapshot(let name):
-                snapshots.append((name, cursor))
+                snapshots.append(SnapshotRecord(name: name, frame: cursor))
             case .save(let save):
                 try advance(to: cursor, step: step)
                 try takeCrop(save, at: cursor, step: step)
@@ -74,20 +73,18 @@ public struct Replayer {
     private mutating func advance(to n: Int, step: Step?) throws(ScenarioError) {
         while state.frame < n {
             let f = state.frame + 1
+            var place = step?.path ?? ""
             do {
-                try engine.reduce(&state, .beginFrame(f))
+                try engine.reduce(&state, .frameBegan(f))
                 for action in extra.take(f) { try engine.reduce(&state, action) }
                 for scheduled in pending.take(f) {
-                    switch scheduled.action {
-                    case .gesture(let event): try engine.reduce(&state, .gesture(event, step: scheduled.stepPath))
-                    case .restore: try engine.reduce(&state, .restore)
-                    case .resize(let w, let h): try engine.reduce(&state, .resize(width: w, height: h))
-                    }
+                    place = scheduled.stepPath
+                    try engine.reduce(&state, scheduled.action)
                 }
-                try engine.reduce(&state, .endEvents)
+                try engine.reduce(&state, .eventsApplied)
                 try engine.reduce(&state, .tick)
             } catch {
-                throw fail(error.step, "frame \(error.frame): \(error.message)")
+                throw fail(place, error.description)
             }
             record()
         }
@@ -130,7 +127,7 @@ public struct Replayer {
             let index = imageSizes.count
             imageSizes.append((r.w, r.h))
             record.loadsAsImageIndex = index
-            extra.append(.loadImage(index: index, width: r.w, height: r.h), at: cursor + 1)
+            extra.append(.imageLoaded(index: index, width: r.w, height: r.h), at: cursor + 1)
         }
         crops.append(record)
     }

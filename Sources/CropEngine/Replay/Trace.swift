@@ -1,5 +1,4 @@
 import CropGeometry
-import CropScenario
 
 /// One recorded frame: the trace fields of SPEC section 11 plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
@@ -41,26 +40,31 @@ public struct CropRecord: Equatable, Sendable {
     public var file: String { "crops/\(name).png" }
 }
 
+/// A named snapshot and the frame it shows.
+public struct SnapshotRecord: Equatable, Sendable {
+    public var name: String
+    public var frame: Int
+    public init(name: String, frame: Int) {
+        self.name = name
+        self.frame = frame
+    }
+}
+
 /// The outcome of replaying a scenario: every frame, snapshots and crops.
 public struct Trace: Equatable, Sendable {
     public var scenario: String
     public var fps: Int
     public var frames: [FrameRecord]
     /// Snapshot names and their frames, in script order.
-    public var snapshots: [(name: String, frame: Int)]
+    public var snapshots: [SnapshotRecord]
     public var crops: [CropRecord]
-    /// Hash of the scenario text, recorded in goldens to detect stale ones.
+    /// The scenario's canonical hash, recorded in goldens (a changed scenario is named on the report line).
     public var scenarioHash: String
-
-    public static func == (a: Trace, b: Trace) -> Bool {
-        a.scenario == b.scenario && a.fps == b.fps && a.frames == b.frames && a.crops == b.crops
-            && a.snapshots.map { $0.name } == b.snapshots.map { $0.name } && a.snapshots.map { $0.frame } == b.snapshots.map { $0.frame }
-    }
 }
 
 /// The engine's version, written into every trace. Bumped whenever traces or rendered
-/// pixels change for the same scenario (2: integer bilinear sampling), so older goldens
-/// are reported as stale rather than as diffs.
-public enum EngineVersion {
-    public static let current = "cropreplay-engine 2"
+/// pixels change for the same scenario (2: integer bilinear sampling); `check` names a
+/// different version on the report line.
+package enum EngineVersion {
+    package static let current = "cropreplay-engine 2"
 }

@@ -1,15 +1,16 @@
 import CropGeometry
 import CropScenario
 import CropEngine
+import CropBitmap
 
 /// Composites one frame (SPEC section 9): background, photo (bilinear over the
 /// premultiplied image), face boxes, mask, border, grid. 8-bit sRGB, blending
 /// in gamma space, each layer rounded to 8 bits once. Pure and thread-safe.
-public struct Compositor: Sendable {
-    public let editor: EditorConfig
-    public let scale: Int
+package struct Compositor: Sendable {
+    package let editor: EditorConfig
+    package let scale: Int
 
-    public init(editor: EditorConfig, scale: Int) {
+    package init(editor: EditorConfig, scale: Int) {
         self.editor = editor
         self.scale = scale
     }
@@ -22,12 +23,12 @@ public struct Compositor: Sendable {
     }
 
     /// Builds the geometry-dependent layers for a frame record.
-    public func layers(for record: FrameRecord) -> FrameLayers {
+    package func layers(for record: FrameRecord) -> FrameLayers {
         FrameLayers(editor: editor, scale: scale, viewportWidth: record.viewportWidth, viewportHeight: record.viewportHeight, frameRect: record.frameRect)
     }
 
     /// Renders `record` with `image` (the image of `record.imageIndex`) and its prebuilt `layers`.
-    public func render(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> RGBFrame {
+    package func render(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> RGBFrame {
         let renderer = self.renderer(record, image: image, layers: layers)
         let rowBytes = renderer.width * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * renderer.height) { buffer, initialized in
@@ -39,7 +40,7 @@ public struct Compositor: Sendable {
 
     /// The compositing state of one frame, to render its rows a range at a time (for
     /// example into a small buffer that an encoder consumes while it is in the cache).
-    public func renderer(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> FrameRenderer {
+    package func renderer(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> FrameRenderer {
         var blends: [LayerBlend] = []
         if !editor.faces.isEmpty && !record.isTouching { blends += faceLayers(record, width: layers.width, height: layers.height) }
         if let mask = layers.mask, record.mask > 0, let b = LayerBlend(mask, color: editor.mask.color, opacity: editor.mask.opacity * record.mask) {
@@ -92,9 +93,9 @@ public struct Compositor: Sendable {
 /// photo, the face boxes, the mask, the border and the grid while it is in the cache, so
 /// the frame is written to memory once. Rows are best rendered in increasing order (the
 /// photo sampler caches the source rows they share); any order gives the same pixels.
-public final class FrameRenderer {
-    public let width: Int
-    public let height: Int
+package final class FrameRenderer {
+    package let width: Int
+    package let height: Int
     private let background: (UInt8, UInt8, UInt8)
     private let photo: PhotoSampler?
     private let blends: [LayerBlend]
@@ -109,7 +110,7 @@ public final class FrameRenderer {
 
     /// Renders `rows` (within 0..<height) into `base`, which receives the first of them;
     /// rows are `width * 3` bytes apart.
-    public func render(rows: Range<Int>, into base: UnsafeMutablePointer<UInt8>) {
+    package func render(rows: Range<Int>, into base: UnsafeMutablePointer<UInt8>) {
         let bg = background
         for y in rows.clamped(to: 0..<height) {
             let row = base + (y - rows.lowerBound) * width * 3

@@ -1,11 +1,11 @@
-import CropGeometry
+import CropBitmap
 
 /// Cuts a crop out of an image at source resolution (SPEC section 8).
-public enum CropPixels {
+package enum CropPixels {
     /// The rect's pixels; with `circleAlpha` the pixels outside the circle inscribed in
     /// the rect (diameter min(w, h), centred) become transparent, anti-aliased by exact
     /// area. RGB stays straight (not premultiplied).
-    public static func cut(_ image: RGBAImage, x: Int, y: Int, width w: Int, height h: Int, circleAlpha: Bool) -> RGBAImage {
+    package static func cut(_ image: RGBAImage, x: Int, y: Int, width w: Int, height h: Int, circleAlpha: Bool) -> RGBAImage {
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let r = Double(min(w, h)) / 2
         let cx = Double(w) / 2, cy = Double(h) / 2

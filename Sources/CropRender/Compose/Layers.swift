@@ -4,17 +4,17 @@ import CropScenario
 /// The precomputed coverage maps of the layers that depend only on the frame
 /// geometry (mask, border, grid), in pixel space. Built once per viewport and
 /// frame rect, shared read-only by every frame with that geometry.
-public struct FrameLayers: Sendable {
-    public let width: Int
-    public let height: Int
-    public let mask: CoverageMap?
-    public let border: CoverageMap?
-    public let grid: CoverageMap?
+package struct FrameLayers: Sendable {
+    package let width: Int
+    package let height: Int
+    package let mask: CoverageMap?
+    package let border: CoverageMap?
+    package let grid: CoverageMap?
 
     /// Sub-samples per axis used to place dash ends inside a pixel.
     static let dashSamples = 8
 
-    public init(editor: EditorConfig, scale: Int, viewportWidth: Double, viewportHeight: Double, frameRect: Rect) {
+    package init(editor: EditorConfig, scale: Int, viewportWidth: Double, viewportHeight: Double, frameRect: Rect) {
         let s = Double(scale)
         let width = Int(DetMath.round(viewportWidth * s))
         let height = Int(DetMath.round(viewportHeight * s))

@@ -1,4 +1,5 @@
 import CropGeometry
+import CropBitmap
 
 /// Draws the photo into the canvas one output row at a time: for the pixel centre
 /// (px, py) the source coordinates are u = (px/scale - x)/k - 0.5,

@@ -1,10 +1,10 @@
 import CropGeometry
 
 /// Exact areas of simple shapes intersected with axis-aligned boxes, in any unit.
-public enum AreaMath {
+package enum AreaMath {
     /// Length of [a0, a1] ∩ [b0, b1].
     @inline(__always)
-    public static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+    package static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
         let lo = a0 > b0 ? a0 : b0
         let hi = a1 < b1 ? a1 : b1
         return hi > lo ? hi - lo : 0
@@ -12,7 +12,7 @@ public enum AreaMath {
 
     /// Area of rect ∩ box.
     @inline(__always)
-    public static func rectBox(_ r: Rect, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package static func rectBox(_ r: Rect, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         overlap(r.minX, r.maxX, x0, x1) * overlap(r.minY, r.maxY, y0, y1)
     }
 
@@ -49,7 +49,7 @@ public enum AreaMath {
 
     /// Area of the disc (centre c, radius r) ∩ box, exact; fast paths for boxes
     /// wholly inside or outside.
-    public static func discBox(cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package static func discBox(cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         let bx0 = x0 - cx, bx1 = x1 - cx, by0 = y0 - cy, by1 = y1 - cy
         // Nearest and farthest distances from the centre to the box.
         let nx = bx0 > 0 ? bx0 : (bx1 < 0 ? -bx1 : 0)
@@ -62,7 +62,7 @@ public enum AreaMath {
     }
 
     /// Area of a rounded rect (corner radius `radius`, clamped to half the sides) ∩ box.
-    public static func roundedRectBox(_ rect: Rect, radius: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package static func roundedRectBox(_ rect: Rect, radius: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         let full = rectBox(rect, x0, y0, x1, y1)
         if full == 0 { return 0 }
         let r = min(radius, rect.width / 2, rect.height / 2)

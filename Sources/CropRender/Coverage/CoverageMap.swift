@@ -1,23 +1,23 @@
 /// Coverage (0...1 per pixel) of one layer over a canvas, stored as runs per row so
 /// compositing skips empty pixels and blends full runs with one constant: built
 /// once per frame geometry and reused by every frame that shares it.
-public struct CoverageMap: Sendable {
+package struct CoverageMap: Sendable {
     /// A run of pixels in a row.
-    public enum Run: Sendable, Equatable {
+    package enum Run: Sendable, Equatable {
         /// Pixels [x0, x1) fully covered.
         case full(x0: Int, x1: Int)
         /// Pixels [x0, x0 + count) with coverages values[offset ..< offset + count].
         case partial(x0: Int, count: Int, offset: Int)
     }
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Runs per row (rows with none are empty).
-    public let rows: [[Run]]
-    public let values: [Float]
+    package let rows: [[Run]]
+    package let values: [Float]
 
     /// Builds a map from a coverage function evaluated for the pixels of `box`
     /// (x0, y0, x1, y1 in pixels, clipped to the canvas); outside it coverage is `outside` (0 or 1).
-    public init(width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, coverage: (Int, Int) -> Double) {
+    package init(width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, coverage: (Int, Int) -> Double) {
         self.width = width
         self.height = height
         let bx0 = max(0, box.0), by0 = max(0, box.1), bx1 = min(width, box.2), by1 = min(height, box.3)
@@ -64,7 +64,7 @@ public struct CoverageMap: Sendable {
     }
 
     /// Coverage at one pixel (for tests and diagnostics).
-    public func coverage(x: Int, y: Int) -> Double {
+    package func coverage(x: Int, y: Int) -> Double {
         for run in rows[y] {
             switch run {
             case .full(let x0, let x1): if x >= x0 && x < x1 { return 1 }
@@ -75,7 +75,7 @@ public struct CoverageMap: Sendable {
     }
 
     /// Sum of all coverages (area in pixels).
-    public var totalArea: Double {
+    package var totalArea: Double {
         var sum = 0.0
         for row in rows {
             for run in row {

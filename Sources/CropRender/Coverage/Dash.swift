@@ -2,11 +2,11 @@ import CropGeometry
 
 /// A dash pattern measured along a closed path from its start: phase 0, starting
 /// on; an odd array is repeated once.
-public struct DashPattern: Equatable, Sendable {
-    public let lengths: [Double]
-    public let period: Double
+package struct DashPattern: Equatable, Sendable {
+    package let lengths: [Double]
+    package let period: Double
 
-    public init?(_ lengths: [Double]) {
+    package init?(_ lengths: [Double]) {
         guard !lengths.isEmpty else { return nil }
         let l = lengths.count % 2 == 1 ? lengths + lengths : lengths
         self.lengths = l
@@ -15,7 +15,7 @@ public struct DashPattern: Equatable, Sendable {
     }
 
     /// Whether the dash is on at arc length s (s >= 0).
-    public func isOn(_ s: Double) -> Bool {
+    package func isOn(_ s: Double) -> Bool {
         var m = s - (s / period).rounded(.down) * period
         if m < 0 { m = 0 }
         for (i, len) in lengths.enumerated() {
@@ -29,11 +29,11 @@ public struct DashPattern: Equatable, Sendable {
 /// Arc-length positions along a stroke's centreline (pixel space), used to
 /// decide which stroke pixels a dash lights. Rect paths start top-left; circles
 /// at 3 o'clock; rounded rects at (x + r, y); all clockwise on screen.
-public struct CenterlinePath: Sendable {
-    public let shape: Shape
-    public let length: Double
+package struct CenterlinePath: Sendable {
+    package let shape: Shape
+    package let length: Double
 
-    public init(_ shape: Shape) {
+    package init(_ shape: Shape) {
         self.shape = shape
         switch shape {
         case .rect(let r): length = 2 * (r.width + r.height)
@@ -45,7 +45,7 @@ public struct CenterlinePath: Sendable {
 
     /// The arc length of the centreline point nearest (x, y), and whether that point is a
     /// sharp vertex (a rect corner), where the mitre rule applies.
-    public func position(_ x: Double, _ y: Double) -> (s: Double, vertex: Bool) {
+    package func position(_ x: Double, _ y: Double) -> (s: Double, vertex: Bool) {
         switch shape {
         case .circle(let c, let radius):
             var a = DetMath.atan2(y - c.y, x - c.x)
@@ -113,7 +113,7 @@ public struct CenterlinePath: Sendable {
     /// Whether the dash lights the point: on at its arc position; at a vertex only
     /// when the dash runs through it (on just before and just after; for the start
     /// vertex, on at both the end and the start of the path).
-    public func isLit(_ x: Double, _ y: Double, dash: DashPattern) -> Bool {
+    package func isLit(_ x: Double, _ y: Double, dash: DashPattern) -> Bool {
         let (s, vertex) = position(x, y)
         if !vertex { return dash.isOn(s) }
         let eps = 1e-9

@@ -2,13 +2,13 @@ import CropGeometry
 import CropScenario
 
 /// A closed outline in pixel space: the crop frame, an offset of it, or a face box.
-public enum Shape: Equatable, Sendable {
+package enum Shape: Equatable, Sendable {
     case rect(Rect)
     case circle(center: Point, radius: Double)
     case roundedRect(Rect, radius: Double)
 
     /// The frame's outline for a frame spec and bounding rect (scaled to pixels).
-    public static func frame(_ shape: FrameShape, rect: Rect, cornerRadius: Double) -> Shape {
+    package static func frame(_ shape: FrameShape, rect: Rect, cornerRadius: Double) -> Shape {
         switch shape {
         case .rect: return .rect(rect)
         case .circle: return .circle(center: rect.center, radius: min(rect.width, rect.height) / 2)
@@ -17,7 +17,7 @@ public enum Shape: Equatable, Sendable {
     }
 
     /// The outline moved outward by d (inward for negative d); nil when it vanishes.
-    public func offset(_ d: Double) -> Shape? {
+    package func offset(_ d: Double) -> Shape? {
         switch self {
         case .rect(let r):
             let n = Rect(x: r.x - d, y: r.y - d, width: r.width + 2 * d, height: r.height + 2 * d)
@@ -31,7 +31,7 @@ public enum Shape: Equatable, Sendable {
         }
     }
 
-    public var bounds: Rect {
+    package var bounds: Rect {
         switch self {
         case .rect(let r), .roundedRect(let r, _): return r
         case .circle(let c, let radius): return Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
@@ -40,7 +40,7 @@ public enum Shape: Equatable, Sendable {
 
     /// Exact area of the shape inside the box [x0, x1] x [y0, y1].
     @inline(__always)
-    public func area(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package func area(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         switch self {
         case .rect(let r): return AreaMath.rectBox(r, x0, y0, x1, y1)
         case .circle(let c, let radius): return AreaMath.discBox(cx: c.x, cy: c.y, r: radius, x0, y0, x1, y1)
@@ -49,7 +49,7 @@ public enum Shape: Equatable, Sendable {
     }
 
     /// Whether a point lies inside.
-    public func contains(_ x: Double, _ y: Double) -> Bool {
+    package func contains(_ x: Double, _ y: Double) -> Bool {
         switch self {
         case .rect(let r): return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
         case .circle(let c, let radius):

@@ -1,7 +1,8 @@
+import CropBitmap
 /// A 5x7 bitmap font for labels on contact sheets and comparisons: digits,
 /// upper-case letters and a little punctuation (lower case is drawn upper case).
-public enum BitmapFont {
-    public static let glyphWidth = 5, glyphHeight = 7, advance = 6
+package enum BitmapFont {
+    package static let glyphWidth = 5, glyphHeight = 7, advance = 6
 
     /// Rows top to bottom, 5 bits each (bit 4 = leftmost column).
     static let glyphs: [Character: [UInt8]] = [
@@ -25,10 +26,10 @@ public enum BitmapFont {
     ]
 
     /// Width in pixels of `text` at integer `size`.
-    public static func width(_ text: String, size: Int = 1) -> Int { text.count * advance * size }
+    package static func width(_ text: String, size: Int = 1) -> Int { text.count * advance * size }
 
     /// Draws `text` with its top-left at (x, y), clipped to the frame.
-    public static func draw(_ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame) {
+    package static func draw(_ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame) {
         var cx = x
         for ch in text.uppercased() {
             if let rows = glyphs[ch] {

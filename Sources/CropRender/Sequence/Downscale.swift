@@ -1,7 +1,8 @@
+import CropBitmap
 /// Area-averaging downscale: each output pixel is the mean of the source area it
 /// covers (box filter with fractional edge weights), separable.
-public enum Downscale {
-    public static func resize(_ f: RGBFrame, width w: Int, height h: Int) -> RGBFrame {
+package enum Downscale {
+    package static func resize(_ f: RGBFrame, width w: Int, height h: Int) -> RGBFrame {
         if w == f.width && h == f.height { return f }
         let xs = weights(from: f.width, to: w)
         let ys = weights(from: f.height, to: h)

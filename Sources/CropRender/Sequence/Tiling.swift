@@ -1,10 +1,11 @@
+import CropBitmap
 /// Frames laid out in a grid with a label strip under each (contact sheets) or
 /// side by side with a title over each (policy comparisons).
-public enum Tiling {
-    public static let labelHeight = 12
+package enum Tiling {
+    package static let labelHeight = 12
 
     /// A contact sheet: `tiles` (same size) in rows of `columns`, each with its label below.
-    public static func sheet(_ tiles: [(RGBFrame, String)], columns: Int, background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
+    package static func sheet(_ tiles: [(RGBFrame, String)], columns: Int, background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
         guard let first = tiles.first?.0 else { return RGBFrame(width: 1, height: 1) }
         let cols = max(1, min(columns, tiles.count))
         let rows = (tiles.count + cols - 1) / cols
@@ -22,7 +23,7 @@ public enum Tiling {
     }
 
     /// Frames side by side with a title strip above each column.
-    public static func sideBySide(_ columns: [RGBFrame], titles: [String], background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
+    package static func sideBySide(_ columns: [RGBFrame], titles: [String], background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
         guard let first = columns.first else { return RGBFrame(width: 1, height: 1) }
         let gap = 4, title = 14
         let w = columns.map { $0.width }.max() ?? first.width, h = columns.map { $0.height }.max() ?? first.height
@@ -42,7 +43,7 @@ public enum Tiling {
         while i < f.pixels.count { f.pixels[i] = c.0; f.pixels[i + 1] = c.1; f.pixels[i + 2] = c.2; i += 3 }
     }
 
-    public static func blit(_ src: RGBFrame, into dst: inout RGBFrame, x: Int, y: Int) {
+    package static func blit(_ src: RGBFrame, into dst: inout RGBFrame, x: Int, y: Int) {
         for row in 0..<src.height where y + row >= 0 && y + row < dst.height {
             let w = min(src.width, dst.width - x)
             guard w > 0 else { continue }

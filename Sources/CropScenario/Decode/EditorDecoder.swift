@@ -1,11 +1,17 @@
 import CropGeometry
+import CropJSON
 
 /// Limits of SPEC section 13, checked before anything is allocated.
-public enum Limits {
-    public static let maxViewportPixels = 8192
-    public static let maxImageSide = 16384
-    public static let maxImagePixels = 100_000_000
-    public static let maxFrames = 100_000
+package enum Limits {
+    package static let maxViewportPixels = 8192
+    package static let maxImageSide = 16384
+    package static let maxImagePixels = 100_000_000
+    package static let maxFrames = 100_000
+    /// The largest scenario file read (a recorded 10-minute two-finger session at 120 fps is
+    /// about 4 MB as `touches`).
+    package static let maxScenarioBytes = 16 * 1024 * 1024
+    /// The largest image file read (a 100 MP PNG compresses well below this).
+    package static let maxImageFileBytes = 256 * 1024 * 1024
 }
 
 /// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
@@ -77,7 +83,7 @@ struct EditorDecoder {
     }
 
     /// The image size limits (16384 per side, 100 MP).
-    public static func checkImageSize(width: Int, height: Int, error: (String) -> ScenarioError) throws(ScenarioError) {
+    package static func checkImageSize(width: Int, height: Int, error: (String) -> ScenarioError) throws(ScenarioError) {
         if width > Limits.maxImageSide || height > Limits.maxImageSide {
             throw error("image is \(width)x\(height); the limit is \(Limits.maxImageSide)x\(Limits.maxImageSide)")
         }
@@ -89,20 +95,20 @@ struct EditorDecoder {
     static func decodeFrame(_ field: Field?) throws(ScenarioError) -> FrameSpec {
         let f = try field?.object(allowed: Keys.frame) ?? [:]
         let shape = try f["shape"]?.choice(FrameShape.self) ?? .rect
-        var size: (Double, Double)?
+        var size: Size?
         if let s = f["size"], !s.isNull {
             let (w, h) = try s.pair()
             guard w > 0, h > 0 else { throw s.error("expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
             if shape == .circle, w != h { throw s.error("a circle frame given by size must be square, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
-            size = (w, h)
+            size = Size(w, h)
         }
-        var aspect = (1.0, 1.0)
+        var aspect = Size(1, 1)
         if let a = f["aspect"], !a.isNull {
             let (w, h) = try a.pair()
             guard w > 0, h > 0 else { throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
-            aspect = (w, h)
+            aspect = Size(w, h)
         }
-        if shape == .circle { aspect = (1, 1) }
+        if shape == .circle { aspect = Size(1, 1) }
         let margin = try f["margin"]?.number(min: 0) ?? 0
         let radius = try f["cornerRadius"]?.number(min: 0) ?? 12
         return FrameSpec(shape: shape, size: size, aspect: aspect, margin: margin, cornerRadius: radius)

@@ -1,26 +1,33 @@
 import CropGeometry
+import CropJSON
 
 /// A JSON node with its JSON path, read with typed accessors that throw
 /// `ScenarioError`s naming the path and what was expected.
-struct Field {
-    let node: JSONNode
-    let path: String
-    let file: String
+package struct Field {
+    package init(node: JSONNode, path: String, file: String) {
+        self.node = node
+        self.path = path
+        self.file = file
+    }
 
-    func error(_ message: String) -> ScenarioError { ScenarioError(file: file, place: path, message: message) }
+    package let node: JSONNode
+    package let path: String
+    package let file: String
 
-    func child(_ key: String, _ node: JSONNode) -> Field {
+    package func error(_ message: String) -> ScenarioError { ScenarioError(file: file, place: path, message: message) }
+
+    package func child(_ key: String, _ node: JSONNode) -> Field {
         Field(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
-    func item(_ index: Int, _ node: JSONNode) -> Field {
+    package func item(_ index: Int, _ node: JSONNode) -> Field {
         Field(node: node, path: "\(path)[\(index)]", file: file)
     }
 
-    var isNull: Bool { if case .null = node.value { return true } else { return false } }
+    package var isNull: Bool { if case .null = node.value { return true } else { return false } }
 
     /// The members of an object, refusing keys outside `allowed` (with a hint).
-    func object(allowed: [String]) throws(ScenarioError) -> [String: Field] {
+    package func object(allowed: [String]) throws(ScenarioError) -> [String: Field] {
         guard case .object(let members) = node.value else {
             throw error("expected an object, got \(node.value.kindName)")
         }
@@ -36,18 +43,18 @@ struct Field {
         return out
     }
 
-    func array() throws(ScenarioError) -> [Field] {
+    package func array() throws(ScenarioError) -> [Field] {
         guard case .array(let items) = node.value else { throw error("expected an array, got \(node.value.kindName)") }
         return items.enumerated().map { item($0.offset, $0.element) }
     }
 
-    func number() throws(ScenarioError) -> Double {
+    package func number() throws(ScenarioError) -> Double {
         guard case .number(let d, _) = node.value else { throw error("expected a number, got \(node.value.kindName)") }
         guard d.isFinite else { throw error("expected a finite number (finite numbers only), got a number that overflows") }
         return d
     }
 
-    func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number") throws(ScenarioError) -> Double {
+    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number") throws(ScenarioError) -> Double {
         let d = try number()
         if let min, minExclusive ? !(d > min) : !(d >= min) {
             throw error("expected \(what) \(minExclusive ? ">" : ">=") \(JSONNumber.format(min)), got \(JSONNumber.format(d))")
@@ -58,7 +65,7 @@ struct Field {
         return d
     }
 
-    func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
+    package func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
         let d = try number()
         guard d == d.rounded(), d >= Double(min), d <= Double(max) else {
             throw error("expected an integer from \(min) to \(max), got \(JSONNumber.format(d))")
@@ -66,17 +73,17 @@ struct Field {
         return Int(d)
     }
 
-    func string() throws(ScenarioError) -> String {
+    package func string() throws(ScenarioError) -> String {
         guard case .string(let s) = node.value else { throw error("expected a string, got \(node.value.kindName)") }
         return s
     }
 
-    func bool() throws(ScenarioError) -> Bool {
+    package func bool() throws(ScenarioError) -> Bool {
         guard case .bool(let b) = node.value else { throw error("expected true or false, got \(node.value.kindName)") }
         return b
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
+    package func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
         let options = E.allCases.map { $0.rawValue }
         guard case .string(let s) = node.value else {
             throw error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \(node.value.kindName)")
@@ -89,25 +96,25 @@ struct Field {
     }
 
     /// An array of exactly two finite numbers.
-    func pair() throws(ScenarioError) -> (Double, Double) {
+    package func pair() throws(ScenarioError) -> (Double, Double) {
         let items = try array()
         guard items.count == 2 else { throw error("expected an array of 2 numbers, got \(items.count) items") }
         return (try items[0].number(), try items[1].number())
     }
 
-    func point() throws(ScenarioError) -> Point {
+    package func point() throws(ScenarioError) -> Point {
         let (x, y) = try pair()
         return Point(x, y)
     }
 
-    func color() throws(ScenarioError) -> RGBA {
+    package func color() throws(ScenarioError) -> RGBA {
         let s = try string()
         guard let c = RGBA(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"") }
         return c
     }
 
     /// A name usable as an output file name: `[A-Za-z0-9._-]{1,100}`, not `.` or `..`.
-    func outputName() throws(ScenarioError) -> String {
+    package func outputName() throws(ScenarioError) -> String {
         let s = try string()
         guard OutputName.isValid(s) else {
             throw error("expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got \(JSONNode.quote(s))")
@@ -117,8 +124,8 @@ struct Field {
 }
 
 /// The rule for names that become file names.
-public enum OutputName {
-    public static func isValid(_ s: String) -> Bool {
+package enum OutputName {
+    package static func isValid(_ s: String) -> Bool {
         guard !s.isEmpty, s.utf8.count <= 100, s != ".", s != ".." else { return false }
         return s.utf8.allSatisfy { c in
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)

@@ -1,5 +1,6 @@
+import CropJSON
 /// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
-public enum ScenarioDecoder {
+package enum ScenarioDecoder {
     static let topKeys = Keys.top
 
     /// Decodes scenario JSON text.
@@ -8,7 +9,7 @@ public enum ScenarioDecoder {
     ///   - file: the path shown in messages.
     ///   - defaultName: the name when the scenario gives none (the file name without `.json`).
     ///   - directory: the folder image paths are relative to.
-    public static func decode(bytes: [UInt8], file: String, defaultName: String, directory: String) throws(ScenarioError) -> Scenario {
+    package static func decode(bytes: [UInt8], file: String, defaultName: String, directory: String) throws(ScenarioError) -> Scenario {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes: bytes)
@@ -47,14 +48,11 @@ public enum ScenarioDecoder {
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
         var scriptDecoder = ScriptDecoder(viewportScale: editor.viewport.scale)
         let script = try scriptDecoder.decodeScript(f["script"])
-        return Scenario(
-            name: name, file: file, directory: directory, preset: presetName, editor: editor,
-            fps: fps, script: script, sourceHash: StableHash.fnv1a(bytes)
-        )
+        return Scenario(name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script)
     }
 
     /// Decodes scenario text given as a string (built-in scenarios, tests).
-    public static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".") throws(ScenarioError) -> Scenario {
+    package static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".") throws(ScenarioError) -> Scenario {
         try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory)
     }
 }

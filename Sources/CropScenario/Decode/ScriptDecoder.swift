@@ -1,4 +1,5 @@
 import CropGeometry
+import CropJSON
 
 /// Decodes `script` steps (SPEC section 5).
 struct ScriptDecoder {

@@ -26,13 +26,17 @@ public enum FrameShape: String, Sendable, CaseIterable { case rect, circle, roun
 public struct FrameSpec: Equatable, Sendable {
     public var shape: FrameShape
     /// Explicit size in points; when nil, `aspect` and `margin` define it.
-    public var size: (Double, Double)?
-    public var aspect: (Double, Double)
+    public var size: Size?
+    /// Width : height of the largest frame inside the viewport inset by `margin` (1:1 for circles).
+    public var aspect: Size
     public var margin: Double
     public var cornerRadius: Double
-    public static func == (a: FrameSpec, b: FrameSpec) -> Bool {
-        a.shape == b.shape && a.size?.0 == b.size?.0 && a.size?.1 == b.size?.1 && a.aspect == b.aspect
-            && a.margin == b.margin && a.cornerRadius == b.cornerRadius
+    public init(shape: FrameShape = .rect, size: Size? = nil, aspect: Size = Size(1, 1), margin: Double = 0, cornerRadius: Double = 12) {
+        self.shape = shape
+        self.size = size
+        self.aspect = aspect
+        self.margin = margin
+        self.cornerRadius = cornerRadius
     }
 }
 

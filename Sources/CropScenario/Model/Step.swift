@@ -107,6 +107,17 @@ public struct Scenario: Equatable, Sendable {
     public var editor: EditorConfig
     public var fps: Int
     public var script: [Step]
-    /// A stable hash of the scenario text (FNV-1a 64, hex), recorded in goldens.
-    public var sourceHash: String
+    /// A stable hash of the scenario's canonical form (FNV-1a 64, hex), recorded in goldens:
+    /// whitespace, key order, `$schema` and presets do not change it.
+    public var sourceHash: String { ScenarioEncoder.hash(self) }
+
+    package init(name: String, file: String, directory: String, preset: String?, editor: EditorConfig, fps: Int, script: [Step]) {
+        self.name = name
+        self.file = file
+        self.directory = directory
+        self.preset = preset
+        self.editor = editor
+        self.fps = fps
+        self.script = script
+    }
 }

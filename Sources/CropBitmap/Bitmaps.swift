@@ -1,0 +1,69 @@
+/// An 8-bit RGBA image with straight (non-premultiplied) alpha, row-major.
+public struct RGBAImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+        self.width = width
+        self.height = height
+        var p = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != (0, 0, 0, 0) {
+            for i in 0..<(width * height) {
+                p[i * 4] = fill.0; p[i * 4 + 1] = fill.1; p[i * 4 + 2] = fill.2; p[i * 4 + 3] = fill.3
+            }
+        }
+        self.pixels = p
+    }
+}
+
+/// A rendered frame: 8-bit sRGB, 3 bytes per pixel, row-major, opaque.
+public struct RGBFrame: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 3))
+    }
+    public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+        let i = (y * width + x) * 3
+        return (pixels[i], pixels[i + 1], pixels[i + 2])
+    }
+}
+
+/// An image prepared for sampling: premultiplied 8-bit RGBA (rounded), with a flag for opaque images.
+package struct PremultipliedImage: Sendable {
+    package let width: Int
+    package let height: Int
+    package let pixels: [UInt8]
+    package let isOpaque: Bool
+
+    package init(_ image: RGBAImage) {
+        width = image.width
+        height = image.height
+        var p = image.pixels
+        var opaque = true
+        var i = 0
+        while i < p.count {
+            let a = Int(p[i + 3])
+            if a != 255 {
+                opaque = false
+                p[i] = UInt8((Int(p[i]) * a + 127) / 255)
+                p[i + 1] = UInt8((Int(p[i + 1]) * a + 127) / 255)
+                p[i + 2] = UInt8((Int(p[i + 2]) * a + 127) / 255)
+            }
+            i += 4
+        }
+        pixels = p
+        isOpaque = opaque
+    }
+}

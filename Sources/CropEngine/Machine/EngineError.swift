@@ -1,0 +1,49 @@
+import CropScenario
+
+/// A script error found while replaying, at an absolute frame. The replayer adds the
+/// step's JSON path; `description` is the message after it (`frame 7: pinch "changed"
+/// without "began"`).
+package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var frame: Int
+    package var problem: Problem
+
+    package init(frame: Int, problem: Problem) {
+        self.frame = frame
+        self.problem = problem
+    }
+
+    /// What went wrong, with its data.
+    package enum Problem: Equatable, Sendable, CustomStringConvertible {
+        /// A recognizer event that section 6's machine does not allow.
+        case illegalTransition(GestureKind, IllegalTransition)
+
+        package var description: String {
+            switch self {
+            case .illegalTransition(let gesture, let why): return "\(gesture.rawValue) \(why)"
+            }
+        }
+    }
+
+    package var description: String { "frame \(frame): \(problem)" }
+}
+
+/// Why a recognizer event is illegal from the recognizer's phase (SPEC section 6).
+package enum IllegalTransition: Equatable, Sendable, CustomStringConvertible {
+    /// changed, ended or cancelled from `possible`.
+    case withoutBegan(GesturePhase)
+    /// began or failed while began or changed.
+    case whileActive(GesturePhase, RecognizerPhase)
+    /// Any event after ended, cancelled or failed in the same frame.
+    case afterFinished(GesturePhase, RecognizerPhase)
+
+    package var description: String {
+        switch self {
+        case .withoutBegan(let next):
+            return "\"\(next.rawValue)\" without \"began\""
+        case .whileActive(let next, let phase):
+            return "\"\(next.rawValue)\" while already \(phase.rawValue) (expected changed, ended or cancelled)"
+        case .afterFinished(let next, let phase):
+            return "\"\(next.rawValue)\" after \"\(phase.rawValue)\" in the same frame"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CropEngine
+import CropScenario
+
+/// The outcome of checking one scenario against its golden folder.
+public struct CheckResult: Sendable {
+    public enum Status: String, Sendable {
+        /// Trace and every snapshot match.
+        case passed
+        /// Something differs: see `mismatches`.
+        case failed
+        /// No golden yet (`record` writes it).
+        case new
+        /// The golden folder is damaged or the scenario could not be replayed.
+        case error
+    }
+
+    public var scenario: String
+    public var file: String
+    public var status: Status
+    /// What differs, as values (a test can assert them).
+    public var mismatches: [Mismatch]
+    /// Facts about the golden that explain a difference (the scenario or engine changed).
+    public var context: [Context]
+    /// Expected/actual/diff images written for failing snapshots.
+    public var artifacts: [Artifact]
+    /// The full trace comparison, for reports (nil when there was no golden trace to compare).
+    public var traceComparison: TraceComparison?
+    /// Frames replayed.
+    public var frames: Int
+    /// Seconds spent checking this scenario (JUnit's `time`).
+    public var seconds: Double
+
+    package init(scenario: String, file: String, status: Status, mismatches: [Mismatch], context: [Context], artifacts: [Artifact],
+                 traceComparison: TraceComparison?, frames: Int, seconds: Double) {
+        self.scenario = scenario
+        self.file = file
+        self.status = status
+        self.mismatches = mismatches
+        self.context = context
+        self.artifacts = artifacts
+        self.traceComparison = traceComparison
+        self.frames = frames
+        self.seconds = seconds
+    }
+
+    /// The report lines: context first, then one line per mismatch.
+    public var lines: [String] { context.map(\.description) + mismatches.map(\.description) }
+}
+
+/// One difference between a replay and its golden.
+public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
+    /// The first trace difference: frame (nil outside `frames`), field, both values.
+    case trace(TraceDifference)
+    /// A snapshot's pixels differ.
+    case snapshot(name: String, frame: Int, diff: ImageDiff)
+    /// The golden folder has no image for a snapshot the scenario takes.
+    case missingSnapshot(name: String, frame: Int, path: String)
+    /// There is no golden for this scenario yet.
+    case missingGolden(path: String, scenarioFile: String)
+    /// A golden file cannot be read or decoded, or the replay itself failed.
+    case damaged(String)
+
+    public var description: String {
+        switch self {
+        case .trace(let d): return "trace: " + d.description
+        case .snapshot(let name, let frame, let diff): return "snapshot \"\(name)\" (frame \(frame)): \(diff.summary)"
+        case .missingSnapshot(let name, let frame, let path):
+            return "snapshot \"\(name)\" (frame \(frame)): no golden image at \(path) (run `cropreplay record`)"
+        case .missingGolden(let path, let file):
+            if file.hasPrefix("<") { return "no golden at \(path) yet (record it with CROPREPLAY_RECORD=all or record: .all)" }
+            return "no golden at \(path) yet (run `cropreplay record \(file)`)"
+        case .damaged(let message): return message
+        }
+    }
+}
+
+/// Why a golden may differ without the engine being wrong.
+public enum Context: Sendable, Equatable, CustomStringConvertible {
+    /// The scenario (its canonical form) changed since the golden was recorded.
+    case scenarioChanged
+    /// A different engine version recorded the golden.
+    case engineChanged(recorded: String, current: String)
+
+    public var description: String {
+        switch self {
+        case .scenarioChanged: return "scenario changed since the golden was recorded"
+        case .engineChanged(let recorded, let current): return "golden recorded by \(recorded), this is \(current)"
+        }
+    }
+}
+
+/// Images written for a failing snapshot, relative to the artifacts folder.
+public struct Artifact: Sendable, Equatable {
+    public var snapshot: String
+    public var expected: String?
+    public var actual: String
+    public var diff: String?
+    /// The pixel figures (or why there is no expected image).
+    public var figures: String
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A bounded parallel loop whose first error wins.
+package enum Parallel {
+    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    package static func forEach(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+        guard count > 0 else { return }
+        let state = LoopState()
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for i in 0..<count { try body(i) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = state.next(limit: count) {
+                do { try body(i) } catch { state.fail(error) }
+            }
+        }
+        if let error = state.error { throw error }
+    }
+
+    final class LoopState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var index = 0
+        private(set) var error: Error?
+        func next(limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            if error != nil || index >= limit { return nil }
+            index += 1
+            return index - 1
+        }
+        func fail(_ e: Error) {
+            lock.lock()
+            if error == nil { error = e }
+            lock.unlock()
+        }
+    }
+}
+
+/// A dictionary behind a lock, for results gathered from worker threads.
+package final class LockedDictionary<K: Hashable, V>: @unchecked Sendable {
+    private var storage: [K: V] = [:]
+    private let lock = NSLock()
+    package init() {}
+    package func set(_ key: K, _ value: V) { lock.lock(); storage[key] = value; lock.unlock() }
+    package func get(_ key: K) -> V? { lock.lock(); defer { lock.unlock() }; return storage[key] }
+}
+
+/// A thread-safe counter (progress).
+package final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    package init() {}
+    package func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A failure to read or write a file: one line naming the path.
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// File access for the pipeline. Every write goes to a temporary file in the
+/// target's folder and is renamed into place, so no reader ever sees half a file.
+package enum FileIO {
+    /// Reads a regular file of at most `limit` bytes. The file is checked before anything
+    /// is read (a folder, a FIFO, a device or a socket is refused at once, never waited on)
+    /// and at most `limit + 1` bytes are ever read, so a huge or endless file costs nothing.
+    package static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        guard !path.isEmpty else { throw FileError(path: path, message: "expected a file path, got an empty one") }
+        guard !path.utf8.contains(0) else { throw FileError(path: path, message: "the path contains a NUL byte") }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw FileError(path: path, message: "no such file") }
+            throw FileError(path: path, message: "cannot be opened for reading (\(String(cString: strerror(code))))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, message: "cannot be read (fstat failed)") }
+        let type = Int(info.st_mode) & Int(S_IFMT)
+        switch type {
+        case Int(S_IFREG): break
+        case Int(S_IFDIR): throw FileError(path: path, message: "is a folder, expected a file")
+        case Int(S_IFIFO): throw FileError(path: path, message: "is a pipe (FIFO), expected a regular file")
+        case Int(S_IFCHR), Int(S_IFBLK): throw FileError(path: path, message: "is a device, expected a regular file")
+        default: throw FileError(path: path, message: "is not a regular file")
+        }
+        let size = Int(info.st_size)
+        if size > limit { throw FileError(path: path, message: "is larger than \(limit) bytes") }
+        var out = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        var count = 0
+        while true {
+            if count == out.count {
+                // The file grew after fstat: read on, but never past limit + 1 bytes.
+                if count > limit { break }
+                out.append(contentsOf: repeatElement(0, count: min(out.count, limit + 1 - out.count)))
+            }
+            let n = out.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Foundation.read(fd, base + count, raw.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, message: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        if count > limit { throw FileError(path: path, message: "is larger than \(limit) bytes") }
+        out.removeSubrange(count...)
+        return out
+    }
+
+    package static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    package static func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    package static func makeDirectory(_ path: String) throws(FileError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: path, message: "cannot create folder")
+        }
+    }
+
+    nonisolated(unsafe) private static var counter = 0
+    private static let counterLock = NSLock()
+
+    /// Writes `bytes` atomically: a temporary file beside `path`, then rename.
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty { try makeDirectory(dir) }
+        counterLock.lock()
+        counter += 1
+        let n = counter
+        counterLock.unlock()
+        let name = (path as NSString).lastPathComponent
+        let temp = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(errno))))") }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while written < raw.count {
+                let r = write(fd, base + written, raw.count - written)
+                if r < 0 && errno == EINTR { continue }
+                if r <= 0 {
+                    failure = r < 0 ? errno : ENOSPC
+                    return
+                }
+                written += r
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temp)
+            throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(failure))))")
+        }
+        if rename(temp, path) != 0 {
+            unlink(temp)
+            throw FileError(path: path, message: "cannot be renamed into place")
+        }
+    }
+
+    package static func writeAtomically(_ path: String, _ text: String) throws(FileError) {
+        try writeAtomically(path, Array(text.utf8))
+    }
+
+    /// Every `*.json` scenario under `path` (a file is itself), sorted, skipping `schema.json`.
+    package static func scenarioFiles(_ path: String) throws(FileError) -> [String] {
+        if !isDirectory(path) {
+            guard exists(path) else { throw FileError(path: path, message: "no such file or folder") }
+            return [path]
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            throw FileError(path: path, message: "cannot be listed")
+        }
+        var out: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            let name = (item as NSString).lastPathComponent
+            if name.hasSuffix(".json") && name != "schema.json" && !name.hasPrefix(".") {
+                out.append(path.hasSuffix("/") ? path + item : path + "/" + item)
+            }
+        }
+        return out.sorted()
+    }
+
+    /// Whether `path` is `folder` or lies inside it (both resolved against the working
+    /// directory, `.` and `..` and symbolic links followed).
+    package static func isInside(_ path: String, folder: String) -> Bool {
+        func resolved(_ p: String) -> [String] {
+            let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+            let url = URL(fileURLWithPath: absolute).standardizedFileURL
+            // Resolve links through the longest existing ancestor.
+            var parts = url.pathComponents
+            var tail: [String] = []
+            while !parts.isEmpty {
+                let candidate = parts.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+                if FileManager.default.fileExists(atPath: candidate) {
+                    let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().pathComponents
+                    return real + tail.reversed()
+                }
+                tail.append(parts.removeLast())
+            }
+            return url.pathComponents
+        }
+        let p = resolved(path), f = resolved(folder)
+        return p.count >= f.count && Array(p.prefix(f.count)) == f
+    }
+
+    /// Removes a file if it exists.
+    package static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+extension FileIO {
+    /// Replaces the folder `path` as a whole by one holding exactly `files`: they are written
+    /// into a hidden folder beside it, which then takes its place (the old one is renamed away
+    /// first and removed last). An interruption leaves either the old folder, the new one, or
+    /// none (never a mix), plus a hidden leftover that the next call removes.
+    package static func replaceFolder(_ path: String, with files: [(name: String, bytes: [UInt8])]) throws(FileError) {
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let base = (parent.isEmpty ? "" : parent + "/")
+        try makeDirectory(parent.isEmpty ? "." : parent)
+        // Leftovers of an interrupted earlier call.
+        if let items = try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent) {
+            for item in items where item.hasPrefix(".\(name).staged-") || item.hasPrefix(".\(name).old-") {
+                try? FileManager.default.removeItem(atPath: base + item)
+            }
+        }
+        let staged = base + ".\(name).staged-\(getpid())"
+        let old = base + ".\(name).old-\(getpid())"
+        try makeDirectory(staged)
+        for file in files { try writeAtomically(staged + "/" + file.name, file.bytes) }
+        if exists(path), rename(path, old) != 0 {
+            throw FileError(path: path, message: "cannot be replaced (\(String(cString: strerror(errno))))")
+        }
+        if rename(staged, path) != 0 {
+            let code = errno
+            _ = rename(old, path)
+            throw FileError(path: path, message: "cannot be replaced (\(String(cString: strerror(code))))")
+        }
+        try? FileManager.default.removeItem(atPath: old)
+    }
+}

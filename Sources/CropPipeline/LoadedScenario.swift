@@ -1,0 +1,67 @@
+import Foundation
+import CropBitmap
+import CropEngine
+import CropImageIO
+import CropScenario
+
+/// A scenario decoded from its file (or built in) together with its image.
+package struct LoadedScenario: Sendable {
+    package let scenario: Scenario
+    package let image: RGBAImage
+
+    package init(scenario: Scenario, image: RGBAImage) {
+        self.scenario = scenario
+        self.image = image
+    }
+
+    /// Reads, decodes and validates a scenario file and loads its image.
+    package static func load(path: String) throws(ReplayFailure) -> LoadedScenario {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
+        let file = (path as NSString).lastPathComponent
+        let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        let dir = (path as NSString).deletingLastPathComponent
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder.decode(bytes: bytes, file: path, defaultName: base, directory: dir.isEmpty ? "." : dir)
+        } catch {
+            throw .scenario(error)
+        }
+        return try withImage(scenario)
+    }
+
+    /// Decodes scenario text (built-in scenarios) and loads its image.
+    package static func load(text: String, file: String, name: String) throws(ReplayFailure) -> LoadedScenario {
+        let scenario: Scenario
+        do { scenario = try ScenarioDecoder.decode(text: text, file: file, defaultName: name) } catch { throw .scenario(error) }
+        return try withImage(scenario)
+    }
+
+    /// Loads the scenario's image: the test card, or an image file relative to the scenario file.
+    package static func withImage(_ scenario: Scenario) throws(ReplayFailure) -> LoadedScenario {
+        switch scenario.editor.image {
+        case .testcard(let w, let h):
+            return LoadedScenario(scenario: scenario, image: Testcard.image(width: w, height: h))
+        case .file(let relative):
+            let path = relative.hasPrefix("/") ? relative : scenario.directory + "/" + relative
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(path, limit: Limits.maxImageFileBytes) } catch {
+                throw .image(scenario: scenario.file, image: relative, problem: .unreadable(error.message))
+            }
+            do {
+                return LoadedScenario(scenario: scenario, image: try PNGCodec.decode(bytes))
+            } catch {
+                throw .image(scenario: scenario.file, image: relative, problem: .undecodable(error.description))
+            }
+        }
+    }
+
+    /// Replays the script (no rendering).
+    package func replay() throws(ReplayFailure) -> Trace {
+        do {
+            return try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height)
+        } catch {
+            throw .scenario(error)
+        }
+    }
+}

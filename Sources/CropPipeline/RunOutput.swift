@@ -1,0 +1,174 @@
+import Foundation
+import CropEngine
+import CropRender
+import CropImageIO
+import CropBitmap
+
+/// What `cropreplay run` writes for one scenario (SPEC section 11).
+package struct RunOptions: Sendable {
+    package var outDir: String = "out"
+    /// frames/NNNN.png for every kept frame.
+    package var frames = false
+    package var apng = false
+    package var gif = false
+    package var sheet = false
+    /// Ordered (Bayer 4x4) dithering in animation.gif.
+    package var dither = false
+    /// Keep every N-th frame in sequences.
+    package var every = 1
+    /// Downscale factor for sequences, in (0, 1].
+    package var thumb = 1.0
+    package var jobs = Parallel.defaultJobs
+    /// Progress on stderr (only when it is a terminal).
+    package var progress: (@Sendable (Int, Int) -> Void)?
+    package init() {}
+
+    var wantsSequence: Bool { frames || apng || gif || sheet }
+}
+
+package enum RunOutput {
+    /// Replays, renders and writes trace.json, snapshots/, crops/ and the requested
+    /// sequences. Returns the scenario's output folder.
+    @discardableResult
+    package static func run(_ loaded: LoadedScenario, options: RunOptions) throws(ReplayFailure) -> String {
+        try run(loaded, trace: try loaded.replay(), options: options)
+    }
+
+    /// `run` for a replay already made (batch commands replay everything before writing anything).
+    @discardableResult
+    package static func run(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> String {
+        let dir = options.outDir + "/" + loaded.scenario.name
+        let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
+        try checkBudget(loaded, trace: trace, options: options)
+        let session = RenderSession(loaded: loaded, trace: trace)
+        try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
+            try FileIO.writeAtomically(dir + "/trace.json", TraceCodec.encode(trace))
+            for crop in trace.crops {
+                try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
+            }
+            // Snapshot frames are rendered into the encoder in parallel, then written by name.
+            let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
+            let encoded = LockedDictionary<Int, [UInt8]>()
+            session.prepareLayers(snapFrames)
+            try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i])) }
+            for snapshot in trace.snapshots {
+                let (name, frame) = (snapshot.name, snapshot.frame)
+                guard let png = encoded.get(frame) else { continue }
+                try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
+            }
+            if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, options: options) }
+        }
+        return dir
+    }
+
+    /// Refuses (before anything is written) sequences that would not fit in memory.
+    package static func checkBudget(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) {
+        guard options.apng || options.gif || options.sheet else { return }
+        let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
+        try MemoryBudget.check(frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --apng/--gif/--sheet")
+    }
+
+    /// Which frames a sequence keeps and at what size.
+    struct SequencePlan {
+        let kept: [Int]
+        let canvas: (Int, Int)
+        let size: (Int, Int)
+        init(trace: Trace, options: RunOptions, scale: Int) {
+            kept = Array(stride(from: 0, to: trace.frames.count, by: max(1, options.every)))
+            canvas = RunOutput.canvasSize(trace, kept: kept, scale: scale)
+            size = (max(1, Int((Double(canvas.0) * options.thumb).rounded())), max(1, Int((Double(canvas.1) * options.thumb).rounded())))
+        }
+    }
+
+    static func writeSequences(_ session: RenderSession, plan: SequencePlan, dir: String, options: RunOptions) throws {
+        let trace = session.trace
+        let kept = plan.kept, canvas = plan.canvas, size = plan.size
+        let digits = max(4, String(trace.frames.count - 1).count)
+        let keepInMemory = options.apng || options.gif || options.sheet
+        let collected = LockedDictionary<Int, RGBFrame>()
+        let done = Counter()
+        @Sendable func framePath(_ n: Int) -> String {
+            let name = String(n)
+            return dir + "/frames/" + String(repeating: "0", count: max(0, digits - name.count)) + name + ".png"
+        }
+        if options.frames && !keepInMemory && size == canvas {
+            // Only frames/: each frame goes from the renderer to the encoder a band of rows
+            // at a time (frames smaller than the canvas are padded whole, as below).
+            session.prepareLayers(kept)
+            try Parallel.forEach(count: kept.count, jobs: options.jobs) { i in
+                let n = kept[i]
+                let whole = session.size(of: n) == canvas
+                try FileIO.writeAtomically(framePath(n), whole ? session.renderPNG(frame: n) : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
+                options.progress?(done.increment(), kept.count)
+            }
+            return
+        }
+        try session.renderAll(kept, jobs: options.jobs) { n, frame in
+            let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
+            if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
+            if keepInMemory { collected.set(n, fitted) }
+            options.progress?(done.increment(), kept.count)
+        }
+        guard keepInMemory else { return }
+        let inputs = kept.compactMap { n in collected.get(n).map { APNG.Input(frame: $0, ticks: max(1, options.every)) } }
+        if options.apng {
+            try FileIO.writeAtomically(dir + "/animation.png", APNG.encode(inputs, fps: trace.fps))
+        }
+        if options.gif {
+            try FileIO.writeAtomically(dir + "/animation.gif", GIF.encode(inputs, fps: trace.fps, dither: options.dither))
+        }
+        if options.sheet {
+            let tiles = kept.compactMap { n -> (RGBFrame, String)? in
+                guard let f = collected.get(n) else { return nil }
+                return (Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n]))
+            }
+            let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
+            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .golden))
+        }
+    }
+
+    /// `12 0.20S P:C Z:-`: frame, time and recognizer phases (first letters; - = possible).
+    static func label(_ f: FrameRecord) -> String {
+        func letter(_ p: RecognizerPhase) -> String {
+            switch p {
+            case .possible: return "-"
+            case .cancelled: return "X"
+            default: return String(p.rawValue.prefix(1)).uppercased()
+            }
+        }
+        let t = (f.t * 100).rounded() / 100
+        return "\(f.frame) \(t)S P:\(letter(f.pan)) Z:\(letter(f.pinch))"
+    }
+
+    /// The largest frame size among the kept frames (viewports can change on resize).
+    static func canvasSize(_ trace: Trace, kept: [Int], scale: Int) -> (Int, Int) {
+        var w = 1, h = 1
+        for n in kept {
+            let f = trace.frames[n]
+            w = max(w, Int((f.viewportWidth * Double(scale)).rounded()))
+            h = max(h, Int((f.viewportHeight * Double(scale)).rounded()))
+        }
+        return (w, h)
+    }
+
+    /// Centres a smaller frame on a black canvas of the given size.
+    static func pad(_ f: RGBFrame, to size: (Int, Int)) -> RGBFrame {
+        if f.width == size.0 && f.height == size.1 { return f }
+        var out = RGBFrame(width: size.0, height: size.1)
+        Tiling.blit(f, into: &out, x: (size.0 - f.width) / 2, y: (size.1 - f.height) / 2)
+        return out
+    }
+}
+
+/// Animations and sheets keep their frames in memory: refuse sizes that would not fit.
+package enum MemoryBudget {
+    package static let bytes = 4 << 30
+
+    package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
+        let need = frames * width * height * 3
+        guard need <= bytes else {
+            throw .badInput("\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F")
+        }
+    }
+}
+

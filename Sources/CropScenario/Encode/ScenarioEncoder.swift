@@ -1,0 +1,137 @@
+import CropGeometry
+import CropJSON
+
+/// Writes the decoded model back as scenario JSON with every default filled in: the
+/// canonical form the scenario hash is taken over (key order, whitespace, `$schema` and
+/// presets do not matter, and a scenario built in code hashes like its JSON), and the text
+/// `import` and the playground write.
+package enum ScenarioEncoder {
+    /// The scenario object: name, fps, the resolved editor and the script.
+    package static func scenario(_ s: Scenario) -> JSONNode {
+        .object([
+            ("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor)),
+            ("script", .array(s.script.map { step($0.kind) })),
+        ])
+    }
+
+    /// The stable hash recorded in goldens: FNV-1a 64 of the canonical text.
+    package static func hash(_ s: Scenario) -> String {
+        StableHash.fnv1a(Array(scenario(s).canonicalText.utf8))
+    }
+
+    static func pair(_ p: Point) -> JSONNode { .array([.number(p.x), .number(p.y)]) }
+    static func pair(_ s: Size) -> JSONNode { .array([.number(s.width), .number(s.height)]) }
+
+    package static func editor(_ e: EditorConfig) -> JSONNode {
+        var image: JSONNode
+        switch e.image {
+        case .file(let path): image = .object([("file", .string(path))])
+        case .testcard(let w, let h): image = .object([("testcard", .array([.number(w), .number(h)]))])
+        }
+        var frame: [(String, JSONNode)] = [("shape", .string(e.frame.shape.rawValue))]
+        if let size = e.frame.size { frame.append(("size", pair(size))) } else { frame.append(("aspect", pair(e.frame.aspect))) }
+        frame += [("margin", .number(e.frame.margin)), ("cornerRadius", .number(e.frame.cornerRadius))]
+        let border: JSONNode = e.border.map { b in
+            .object([
+                ("color", .string(b.color.hex)), ("opacity", .number(b.opacity)), ("width", .number(b.width)),
+                ("position", .string(b.position.rawValue)), ("dash", .array(b.dash.map { .number($0) })),
+            ])
+        } ?? .null
+        let grid: JSONNode = e.grid.map { g in
+            .object([
+                ("lines", .number(g.lines)), ("color", .string(g.color.hex)), ("opacity", .number(g.opacity)),
+                ("width", .number(g.width)), ("visibility", .string(g.visibility.rawValue)),
+            ])
+        } ?? .null
+        let minZoom: JSONNode
+        switch e.zoom.min {
+        case .value(let v)?: minZoom = .number(v)
+        case .cover?: minZoom = .string("cover")
+        case nil: minZoom = .null
+        }
+        return .object([
+            ("viewport", .object([("width", .number(e.viewport.width)), ("height", .number(e.viewport.height)), ("scale", .number(e.viewport.scale))])),
+            ("background", .string(e.background.hex)),
+            ("image", image),
+            ("fit", .string(e.fit.rawValue)),
+            ("frame", .object(frame)),
+            ("mask", .object([
+                ("color", .string(e.mask.color.hex)), ("opacity", .number(e.mask.opacity)), ("region", .string(e.mask.region.rawValue)),
+                ("visibility", .string(e.mask.visibility.rawValue)), ("fade", .number(e.mask.fade)),
+            ])),
+            ("border", border),
+            ("grid", grid),
+            ("zoom", .object([
+                ("base", .string(e.zoom.base.rawValue)), ("min", minZoom), ("max", .number(e.zoom.max)), ("anchor", .string(e.zoom.anchor.rawValue)),
+            ])),
+            ("constraint", .string(e.constraint.rawValue)),
+            ("policy", .object([
+                ("kind", .string(e.policy.kind.rawValue)), ("rollback", .string(e.policy.rollback.rawValue)),
+                ("onCancel", .string(e.policy.onCancel.rawValue)), ("momentum", .number(e.policy.momentum)),
+                ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
+            ])),
+            ("faces", .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })),
+            ("crop", .object([("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue))])),
+        ])
+    }
+
+    package static func animation(_ a: AnimationCurve) -> JSONNode {
+        switch a {
+        case .none: return .object([("curve", .string("none"))])
+        case .linear(let d): return .object([("curve", .string("linear")), ("duration", .number(d))])
+        case .easeOut(let d): return .object([("curve", .string("easeOut")), ("duration", .number(d))])
+        case .easeInOut(let d): return .object([("curve", .string("easeInOut")), ("duration", .number(d))])
+        case .spring(let r, let z): return .object([("curve", .string("spring")), ("response", .number(r)), ("dampingRatio", .number(z))])
+        }
+    }
+
+    package static func step(_ kind: StepKind) -> JSONNode {
+        switch kind {
+        case .pan(let p):
+            var body: [(String, JSONNode)] = [
+                ("by", pair(p.by)), ("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold)),
+            ]
+            if let v = p.velocity { body.append(("velocity", pair(v))) }
+            return .object([("pan", .object(body))])
+        case .pinch(let p):
+            var body: [(String, JSONNode)] = [("scale", .number(p.scale))]
+            if let at = p.at { body.append(("at", pair(at))) }
+            body += [("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold))]
+            return .object([("pinch", .object(body))])
+        case .together(let steps): return .object([("together", .array(steps.map { step($0.kind) }))])
+        case .touches(let frames): return .object([("touches", .array(frames.map { .array($0.map(pair)) }))])
+        case .events(let events):
+            return .object([("events", .array(events.map { e in
+                var body: [(String, JSONNode)] = [("frame", .number(e.frame)), ("gesture", .string(e.gesture.rawValue)), ("phase", .string(e.phase.rawValue))]
+                if let t = e.translation { body.append(("translation", pair(t))) }
+                if let s = e.scale { body.append(("scale", .number(s))) }
+                if let l = e.location { body.append(("location", pair(l))) }
+                if let v = e.velocity { body.append(("velocity", pair(v))) }
+                return .object(body)
+            }))])
+        case .wait(let s): return .object([("wait", .number(s))])
+        case .untilSettled: return .object([("until", .string("settled"))])
+        case .snapshot(let name): return .object([("snapshot", .string(name))])
+        case .restore: return .object([("restore", .bool(true))])
+        case .resize(let w, let h): return .object([("resize", .array([.number(w), .number(h)]))])
+        case .rotate(let o): return .object([("rotate", .string(o.rawValue))])
+        case .save(let s):
+            return .object([("save", .object([
+                ("name", .string(s.name)), ("alpha", s.circleAlpha ? .string("circle") : .null), ("thenLoad", .bool(s.thenLoad)),
+            ]))])
+        }
+    }
+}
+
+extension JSONNode {
+    /// Compact text with object keys sorted: equal values give equal text.
+    package var canonicalText: String {
+        switch value {
+        case .object(let members):
+            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return "{" + sorted.map { JSONNode.quote($0.key) + ":" + $0.node.canonicalText }.joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        default: return serialized()
+        }
+    }
+}

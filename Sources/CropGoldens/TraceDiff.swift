@@ -47,11 +47,11 @@ public struct TraceComparison: Sendable, Equatable {
 }
 
 /// Compares trace files: numbers within 1e-6, everything else exactly (SPEC 12).
-public enum TraceDiff {
-    public static let tolerance = 1e-6
+package enum TraceDiff {
+    package static let tolerance = 1e-6
     static let rowLimit = 20
 
-    public static func compare(expected: TraceFile, actual: TraceFile) -> TraceComparison {
+    package static func compare(expected: TraceFile, actual: TraceFile) -> TraceComparison {
         var rows: [TraceDifference] = []
         let count = min(expected.frames.count, actual.frames.count)
         for i in 0..<count {

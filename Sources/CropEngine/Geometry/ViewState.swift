@@ -13,17 +13,17 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Equal within `tolerance` on each of k, cx, cy.
-    public func isClose(to other: ViewState, tolerance: Double = 1e-9) -> Bool {
+    package func isClose(to other: ViewState, tolerance: Double = 1e-9) -> Bool {
         abs(k - other.k) <= tolerance && abs(cx - other.cx) <= tolerance && abs(cy - other.cy) <= tolerance
     }
 
     /// S0 + (X - S0) * p on each component.
-    public func interpolated(to target: ViewState, progress p: Double) -> ViewState {
+    package func interpolated(to target: ViewState, progress p: Double) -> ViewState {
         ViewState(k: k + (target.k - k) * p, cx: cx + (target.cx - cx) * p, cy: cy + (target.cy - cy) * p)
     }
 
     /// The same state scaled to `newK` about `anchor` (the anchor's image point stays put).
-    public func scaled(to newK: Double, about anchor: Point) -> ViewState {
+    package func scaled(to newK: Double, about anchor: Point) -> ViewState {
         let f = newK / k
         return ViewState(k: newK, cx: anchor.x + (cx - anchor.x) * f, cy: anchor.y + (cy - anchor.y) * f)
     }

@@ -87,16 +87,10 @@ package enum GoldenCheck {
         let wanted = images(trace, scope: options.scope)
         guard !wanted.isEmpty else { return }
         let session = RenderSession(loaded: loaded, trace: trace)
-        let frames = Array(Set(wanted.map(\.frame))).sorted()
-        let rendered = LockedDictionary<Int, RGBFrame>()
-        do {
-            try session.renderAll(frames, jobs: options.jobs) { n, f in rendered.set(n, f) }
-        } catch {
-            throw .internal("\(error)")
-        }
+        let rendered = session.render(frames: wanted.map(\.frame), jobs: options.jobs)
         let artifacts = options.artifactsDir.map { ArtifactWriter(root: $0, scenario: loaded.scenario.name) }
         for (name, frame) in wanted {
-            guard let actual = rendered.get(frame) else { continue }
+            guard let actual = rendered[frame] else { continue }
             guard let (expected, bytes) = try store.snapshot(name) else {
                 result.mismatches.append(.missingSnapshot(name: name, frame: frame, path: store.snapshotPath(name)))
                 if let artifacts { result.artifacts.append(try artifacts.write(name, expected: nil, actual: actual, tolerance: options.tolerance, figures: "no golden image")) }

@@ -67,11 +67,9 @@ package enum GoldenRecord {
         let session = RenderSession(loaded: loaded, trace: trace)
         var images = trace.snapshots.map { (name: $0.name, frame: $0.frame) }
         images += GoldenCheck.images(trace, scope: scope).filter { image in !images.contains { $0.name == image.name } }
-        let frames = Array(Set(images.map(\.frame))).sorted()
-        let rendered = LockedDictionary<Int, RGBFrame>()
-        do { try session.renderAll(frames, jobs: jobs) { n, f in rendered.set(n, f) } } catch { throw .internal("\(error)") }
+        let rendered = session.render(frames: images.map(\.frame), jobs: jobs)
         for (name, frame) in images {
-            guard let image = rendered.get(frame) else { continue }
+            guard let image = rendered[frame] else { continue }
             // A golden whose pixels already match keeps its bytes (encoders may differ byte-wise).
             if let old = try? store.snapshot(name), old.frame == image {
                 files.append(("\(name).png", old.bytes))

@@ -45,7 +45,16 @@ package final class LockedDictionary<K: Hashable, V>: @unchecked Sendable {
     private let lock = NSLock()
     package init() {}
     package func set(_ key: K, _ value: V) { lock.lock(); storage[key] = value; lock.unlock() }
-    package func get(_ key: K) -> V? { lock.lock(); defer { lock.unlock() }; return storage[key] }
+    package func get(_ key: K) -> V? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage[key]
+    }
+    package var all: [K: V] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }
 
 /// A thread-safe counter (progress).

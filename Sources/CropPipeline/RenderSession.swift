@@ -70,6 +70,15 @@ package final class RenderSession: @unchecked Sendable {
         }
     }
 
+    /// The given frames rendered over `jobs` threads (each distinct frame once), by frame number.
+    package func render(frames: [Int], jobs: Int) -> [Int: RGBFrame] {
+        let unique = Array(Set(frames)).sorted()
+        let rendered = LockedDictionary<Int, RGBFrame>()
+        // The body cannot throw, so neither can the loop.
+        try? renderAll(unique, jobs: jobs) { n, f in rendered.set(n, f) }
+        return rendered.all
+    }
+
     /// Builds the layer maps of `frames` now, so threads rendering them only read the cache.
     package func prepareLayers(_ frames: [Int]) {
         for n in frames { _ = layers(for: trace.frames[n]) }

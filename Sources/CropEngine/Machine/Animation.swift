@@ -59,4 +59,10 @@ package struct Settle: Equatable, Sendable {
     package var curve: AnimationCurve
     /// Number of advances so far; animation time is ticks / fps.
     package var ticks: Int
+    package init(from: ViewState, to: ViewState, curve: AnimationCurve, ticks: Int) {
+        self.from = from
+        self.to = to
+        self.curve = curve
+        self.ticks = ticks
+    }
 }

@@ -49,5 +49,9 @@ package struct EngineState: Equatable, Sendable {
 public struct TraceEvent: Equatable, Sendable, CustomStringConvertible {
     public var gesture: GestureKind
     public var phase: GesturePhase
+    package init(gesture: GestureKind, phase: GesturePhase) {
+        self.gesture = gesture
+        self.phase = phase
+    }
     public var description: String { "\(gesture.rawValue).\(phase.rawValue)" }
 }

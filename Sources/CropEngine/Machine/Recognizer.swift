@@ -30,7 +30,12 @@ package struct Recognizer: Equatable, Sendable {
     package var scale = 1.0
     package var location = Point.zero
 
-    package init() {}
+    package init(phase: RecognizerPhase = .possible, translation: Point = .zero, scale: Double = 1, location: Point = .zero) {
+        self.phase = phase
+        self.translation = translation
+        self.scale = scale
+        self.location = location
+    }
 
     /// Why `next` is illegal from the current phase (SPEC section 6), or nil when legal.
     package func illegalTransition(to next: GesturePhase) -> IllegalTransition? {

@@ -55,11 +55,13 @@ package struct Engine: Sendable {
         var r = recognizer
         switch e.phase {
         case .began:
+            // The anchor moves first: the band is inverted about the anchor that the next
+            // rubber-banded frames use, so nothing jumps.
+            if !isPan { s.focal = e.location }
             if s.settle != nil { stopSettle(&s) }
             r.translation = e.translation
             r.scale = e.scale
             r.location = e.location
-            if !isPan { s.focal = e.location }
         case .changed, .ended:
             if isPan {
                 s.raw.cx += e.translation.x - r.translation.x

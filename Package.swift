@@ -119,7 +119,8 @@ let package = Package(
                 "TestSupport", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
                 "CropCLI",
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
     ]
 )

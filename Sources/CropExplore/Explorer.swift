@@ -28,24 +28,20 @@ package enum Explorer {
     static func violation(_ json: String, policy: PolicyKind, extra: Check? = nil) -> (String?, Int) {
         let scenario: Scenario
         let trace: Trace
+        var w = 1600, h = 1200
         do {
             scenario = try ScenarioDecoder.decode(text: json, file: "explore", defaultName: "explore")
-            var w = 1600, h = 1200
-            if case .testcard(let tw, let th) = scenario.editor.image { w = tw; h = th }
+            if case .testcard(let tw, let th) = scenario.editor.image {
+                w = tw
+                h = th
+            }
             trace = try Replayer.replay(scenario, imageWidth: w, imageHeight: h)
         } catch {
             return ("the replay failed: \(error)", 0)
         }
         if let extra, let problem = extra(trace) { return (problem, trace.frames.count) }
         let maskRule = scenario.editor.mask.visibility
-        // Policies promise a covered frame only when the zoom limits make covering possible.
-        let layout = Layout(editor: scenario.editor, viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height,
-                            imageWidth: 1600, imageHeight: 1200)
-        var coverable = false
-        if let t = layout.target, let minZoom = layout.minZoom {
-            let coverZoom = max(t.width / layout.coverPerK.width, t.height / layout.coverPerK.height) / layout.kBase
-            coverable = minZoom >= coverZoom - 1e-9
-        }
+        let coverable = promisesCover(scenario.editor, imageWidth: w, imageHeight: h)
         for f in trace.frames {
             let numbers = [f.zoom, f.k, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask]
             if numbers.contains(where: { !$0.isFinite }) { return ("frame \(f.frame): a number is not finite", trace.frames.count) }
@@ -72,6 +68,16 @@ package enum Explorer {
             return ("after until settled (frame \(last.frame)) the state is invalid under \(policy.rawValue): imageRect \(last.imageRect), zoom \(last.zoom)", trace.frames.count)
         }
         return (nil, trace.frames.count)
+    }
+
+    /// Whether the policies promise a covered frame: only when the zoom limits make covering
+    /// possible for this editor and image.
+    package static func promisesCover(_ editor: EditorConfig, imageWidth: Int, imageHeight: Int) -> Bool {
+        let layout = Layout(editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
+                            imageWidth: imageWidth, imageHeight: imageHeight)
+        guard let t = layout.target, let minZoom = layout.minZoom else { return false }
+        let coverZoom = max(t.width / layout.coverPerK.width, t.height / layout.coverPerK.height) / layout.kBase
+        return minZoom >= coverZoom - 1e-9
     }
 
     /// Removes steps and shrinks numbers while the violation persists.

@@ -57,15 +57,8 @@ final class CIScaleTests: XCTestCase {
     }
 
     func testEveryScenarioValidatesAgainstTheSchema() throws {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import jsonschema"]
-        check.standardError = FileHandle.nullDevice
-        try? check.run()
-        check.waitUntilExit()
-        guard check.terminationStatus == 0 else {
-            print("skipped: Python jsonschema is not installed (pip install jsonschema)")
-            throw XCTSkip("Python jsonschema is not installed")
+        guard (try? runProcess("python3", ["-c", "import jsonschema"]))?.code == 0 else {
+            throw XCTSkip(skippedLoudly("Python jsonschema is not installed (pip install jsonschema)"))
         }
         let script = """
         import json, glob, sys, jsonschema
@@ -82,15 +75,7 @@ final class CIScaleTests: XCTestCase {
         except jsonschema.ValidationError: pass
         print('\\n'.join(bad)); sys.exit(1 if bad else 0)
         """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script]
-        p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        p.waitUntilExit()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(p.terminationStatus, 0, out)
+        let r = try runProcess("python3", ["-c", script], in: packageRoot)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
     }
 }

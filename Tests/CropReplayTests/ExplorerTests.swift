@@ -39,3 +39,20 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(runCLI(["explore", "--policy", "bounce"]).code, 2)
     }
 }
+
+import CropGeometry
+
+final class ExplorerImageSizeTests: XCTestCase {
+    /// The explorer's promise of a covered frame depends on the image the scenario shows: a
+    /// 400-point-tall frame over an aspect-fitted portrait image can be covered at zoom 1,
+    /// over a landscape one it cannot (it used to assume 1600x1200 for every scenario).
+    func testCoverPromiseUsesTheScenariosImageSize() {
+        let e = editor {
+            $0.fit = .aspectFit
+            $0.frame = FrameSpec(size: Size(390, 400))
+            $0.zoom.min = .value(1)
+        }
+        XCTAssertTrue(Explorer.promisesCover(e, imageWidth: 1200, imageHeight: 1600))
+        XCTAssertFalse(Explorer.promisesCover(e, imageWidth: 1600, imageHeight: 1200))
+    }
+}

@@ -6,18 +6,11 @@ import TestSupport
 /// Interrupted runs leave no partial file at a final path; golden folders are
 /// never touched by check.
 final class ReliabilityTests: XCTestCase {
-    /// The built `cropreplay` executable beside the test bundle.
     func executable() throws -> String {
-        var url = Bundle.main.bundleURL
-        if url.pathExtension != "xctest" { url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent() }
-        let candidates = [url.deletingLastPathComponent().appendingPathComponent("cropreplay").path,
-                          url.appendingPathComponent("cropreplay").path,
-                          packageRoot + "/.build/debug/cropreplay"]
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("skipped: the cropreplay executable was not found beside the tests (swift build first)")
-            throw XCTSkip("cropreplay executable not built")
+        guard FileManager.default.isExecutableFile(atPath: cropreplayExecutable) else {
+            throw XCTSkip(skippedLoudly("the cropreplay executable was not built beside the tests"))
         }
-        return found
+        return cropreplayExecutable
     }
 
     func testKilledRunLeavesOnlyCompleteFilesAtFinalPaths() throws {

@@ -187,8 +187,7 @@ final class SequenceTests: XCTestCase {
 
     func testComparisonPageRendersInChromium() throws {
         guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("skipped: chromium is not installed (apt-get install chromium to run this test)")
-            throw XCTSkip("chromium is not installed")
+            throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium)"))
         }
         let dir = temporaryDirectory("chromium")
         let path = dir + "/drag.json"
@@ -196,13 +195,8 @@ final class SequenceTests: XCTestCase {
             .write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["compare", path, "--out", dir]).code, 0)
         let shot = dir + "/shot.png"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: chromium)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1200,1000", "file://\(dir)/drag-compare/index.html"]
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
+        try runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1200,1000",
+                                  "file://\(dir)/drag-compare/index.html"])
         let image = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: shot) ?? Data()))
         XCTAssertEqual(image.width, 1200)
         // The page is not blank: many distinct colours (plots, animation).
@@ -217,14 +211,8 @@ final class SequenceTests: XCTestCase {
             .write(toFile: dir + "/anim.html", atomically: true, encoding: .utf8)
         func screenshot(_ budget: Int) throws -> [UInt8] {
             let path = dir + "/anim-\(budget).png"
-            let q = Process()
-            q.executableURL = URL(fileURLWithPath: chromium)
-            q.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=\(budget)", "--screenshot=\(path)",
-                           "--window-size=400,300", "file://\(dir)/anim.html"]
-            q.standardError = FileHandle.nullDevice
-            q.standardOutput = FileHandle.nullDevice
-            try q.run()
-            q.waitUntilExit()
+            try runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=\(budget)", "--screenshot=\(path)",
+                                      "--window-size=400,300", "file://\(dir)/anim.html"])
             return try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data())).pixels
         }
         // Virtual time is not exact under load: several budgets, and any change counts.

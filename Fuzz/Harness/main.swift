@@ -1,14 +1,16 @@
+import CropBitmap
+import CropEngine
+import CropImageIO
+import CropRender
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
 // few frames + render one small frame), png (PNG and APNG decoding), writers
 // (APNG/GIF writers on random frames, read back and compared).
 import CropScenario
-import CropEngine
-import CropRender
-import CropImageIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum FuzzTarget: String { case scenario, png, writers }
@@ -19,9 +21,15 @@ func fuzzTarget() -> FuzzTarget {
 }
 
 func fuzzScenario(_ bytes: [UInt8]) {
-    guard let scenario = try? ScenarioDecoder.decode(bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent") else { return }
-    var w = 64, h = 48
-    if case .testcard(let tw, let th) = scenario.editor.image { w = tw; h = th }
+    guard let scenario = try? ScenarioDecoder.decode(bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent") else {
+        return
+    }
+    var w = 64
+    var h = 48
+    if case .testcard(let tw, let th) = scenario.editor.image {
+        w = tw
+        h = th
+    }
     guard let trace = try? Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 600) else { return }
     _ = TraceCodec.encode(trace)
     // Render the last frame on a small canvas: the editor at scale 1, viewport capped.
@@ -52,7 +60,10 @@ func fuzzPNG(_ bytes: [UInt8]) {
 
 func fuzzWriters(_ bytes: [UInt8]) {
     guard bytes.count >= 4 else { return }
-    let w = 1 + Int(bytes[0] % 32), h = 1 + Int(bytes[1] % 32), count = 1 + Int(bytes[2] % 4), fps = 1 + Int(bytes[3])
+    let w = 1 + Int(bytes[0] % 32)
+    let h = 1 + Int(bytes[1] % 32)
+    let count = 1 + Int(bytes[2] % 4)
+    let fps = 1 + Int(bytes[3])
     var frames: [APNG.Input] = []
     var i = 4
     for _ in 0..<count {
@@ -72,28 +83,29 @@ func fuzzWriters(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-// An executable target always has a Swift main, so it hands control to libFuzzer's
-// driver instead of relying on libFuzzer's own main.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+    // An executable target always has a Swift main, so it hands control to libFuzzer's
+    // driver instead of relying on libFuzzer's own main.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+    ) -> CInt
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    switch fuzzTarget() {
-    case .scenario: fuzzScenario(bytes)
-    case .png: fuzzPNG(bytes)
-    case .writers: fuzzWriters(bytes)
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        switch fuzzTarget() {
+        case .scenario: fuzzScenario(bytes)
+        case .png: fuzzPNG(bytes)
+        case .writers: fuzzWriters(bytes)
+        }
+        return 0
     }
-    return 0
-}
 
-var fuzzArgc = CommandLine.argc
-var fuzzArgv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, { data, size in fuzzOne(data, size) }))
+    var fuzzArgc = CommandLine.argc
+    var fuzzArgv = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, { data, size in fuzzOne(data, size) }))
 #else
-print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer)")
+    print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer)")
 #endif
-import CropBitmap

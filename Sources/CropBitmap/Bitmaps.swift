@@ -14,7 +14,10 @@ public struct RGBAImage: Equatable, Sendable {
         var p = [UInt8](repeating: 0, count: width * height * 4)
         if fill != (0, 0, 0, 0) {
             for i in 0..<(width * height) {
-                p[i * 4] = fill.0; p[i * 4 + 1] = fill.1; p[i * 4 + 2] = fill.2; p[i * 4 + 3] = fill.3
+                p[i * 4] = fill.0
+                p[i * 4 + 1] = fill.1
+                p[i * 4 + 2] = fill.2
+                p[i * 4 + 3] = fill.3
             }
         }
         self.pixels = p

@@ -9,9 +9,13 @@ package enum Testcard {
                 for x in 0..<w {
                     let i = (y * w + x) * 4
                     if x < 4 || y < 4 || x >= w - 4 || y >= h - 4 {
-                        buf[i] = 255; buf[i + 1] = 0; buf[i + 2] = 0
+                        buf[i] = 255
+                        buf[i + 1] = 0
+                        buf[i + 2] = 0
                     } else if x % 100 == 0 || y % 100 == 0 {
-                        buf[i] = 255; buf[i + 1] = 255; buf[i + 2] = 255
+                        buf[i] = 255
+                        buf[i + 1] = 255
+                        buf[i + 2] = 255
                     } else {
                         buf[i] = UInt8(x * 255 / (w - 1))
                         buf[i + 1] = g

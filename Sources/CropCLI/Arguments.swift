@@ -68,8 +68,10 @@ struct ParsedArguments {
         }
         if let maximum, count > maximum {
             let extra = positionals[maximum]
-            throw UsageError(message: maximum == 0 ? "unexpected argument '\(Echo.cap(extra))' (\(command) takes none)"
-                                                    : "unexpected extra argument '\(Echo.cap(extra))' (\(command) takes \(maximum))", command: command)
+            throw UsageError(
+                message: maximum == 0
+                    ? "unexpected argument '\(Echo.cap(extra))' (\(command) takes none)"
+                    : "unexpected extra argument '\(Echo.cap(extra))' (\(command) takes \(maximum))", command: command)
         }
         for p in positionals where p.isEmpty {
             throw UsageError(message: "expected a path, got an empty argument", command: command)
@@ -87,7 +89,9 @@ struct ParsedArguments {
     func double(_ name: String, min: Double, max: Double) throws(UsageError) -> Double? {
         guard let v = options[name] else { return nil }
         guard let d = Double(v), d.isFinite, d >= min, d <= max else {
-            throw UsageError(message: "'\(name)' expects a number from \(Echo.number(min)) to \(Echo.number(max)), got '\(Echo.cap(v))'", command: command)
+            throw UsageError(
+                message: "'\(name)' expects a number from \(Echo.number(min)) to \(Echo.number(max)), got '\(Echo.cap(v))'",
+                command: command)
         }
         return d
     }

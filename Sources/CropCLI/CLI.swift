@@ -1,6 +1,6 @@
-import Foundation
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// The `cropreplay` command line. `run(arguments)` returns the exit code:
 /// 0 ok, 1 check mismatch (or explore finding), 2 bad input or usage, 3 internal error.
@@ -74,17 +74,17 @@ public enum CLI {
 
     static var mainHelp: String {
         var out = """
-        OVERVIEW: Headless gesture-replay simulation for photo-crop editors.
+            OVERVIEW: Headless gesture-replay simulation for photo-crop editors.
 
-        USAGE: cropreplay <subcommand>
+            USAGE: cropreplay <subcommand>
 
-        OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
 
-        SUBCOMMANDS:
+            SUBCOMMANDS:
 
-        """
+            """
         for c in commands { out += CommandSpec.row(c.name, c.abstract) }
         out += "\n  See 'cropreplay help <subcommand>' for detailed help."
         return out

@@ -34,7 +34,11 @@ struct CommandSpec: Sendable {
         var parts = ["cropreplay", name]
         for a in arguments {
             let single = "<\(a.name)>"
-            if a.max == 1 { parts.append(a.min == 0 ? "[\(single)]" : single) } else { parts.append(a.min == 0 ? "[\(single)...]" : "\(single)...") }
+            if a.max == 1 {
+                parts.append(a.min == 0 ? "[\(single)]" : single)
+            } else {
+                parts.append(a.min == 0 ? "[\(single)...]" : "\(single)...")
+            }
         }
         for o in options { parts.append(o.value.map { "[\(o.name) \($0)]" } ?? "[\(o.name)]") }
         return parts.joined(separator: " ")
@@ -75,7 +79,8 @@ struct CommandSpec: Sendable {
 
 /// Options several commands share, declared once.
 enum SharedOption {
-    static let jobs = CommandSpec.Option(name: "--jobs", value: "<n>", help: "Threads for rendering (default: all cores). Output is identical for any n.")
+    static let jobs = CommandSpec.Option(
+        name: "--jobs", value: "<n>", help: "Threads for rendering (default: all cores). Output is identical for any n.")
     static let golden = CommandSpec.Option(name: "--golden", value: "<dir>", help: "Golden folder (default: golden).", isPath: true)
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the CLI writes: stdout and stderr, replaceable in tests. The standard console
@@ -14,15 +15,18 @@ public struct Console: Sendable {
     /// The first failed write to stdout, if any (errno).
     public var outputError: @Sendable () -> Int32?
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                outputError: @escaping @Sendable () -> Int32? = { nil }) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        outputError: @escaping @Sendable () -> Int32? = { nil }
+    ) {
         self.out = out
         self.err = err
         self.outputError = outputError
     }
 
     public static let standard: Console = {
-        let stdout = Descriptor(1), stderr = Descriptor(2)
+        let stdout = Descriptor(1)
+        let stderr = Descriptor(2)
         return Console(out: { stdout.write($0 + "\n") }, err: { stderr.write($0 + "\n") }, outputError: { stdout.error })
     }()
 
@@ -50,9 +54,9 @@ public struct Console: Sendable {
                 let n = bytes.withUnsafeMutableBytes { raw -> Int in
                     guard let base = raw.baseAddress else { return 0 }
                     #if canImport(Glibc)
-                    return Glibc.write(fd, base + offset, raw.count - offset)
+                        return Glibc.write(fd, base + offset, raw.count - offset)
                     #else
-                    return Darwin.write(fd, base + offset, raw.count - offset)
+                        return Darwin.write(fd, base + offset, raw.count - offset)
                     #endif
                 }
                 if n < 0 && errno == EINTR { continue }

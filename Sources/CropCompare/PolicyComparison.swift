@@ -1,9 +1,9 @@
-import Foundation
-import CropGeometry
-import CropScenario
 import CropEngine
+import CropGeometry
 import CropJSON
 import CropPipeline
+import CropScenario
+import Foundation
 
 /// `cropreplay compare`: one script under several policies (all other editor
 /// settings unchanged), with metrics, a side-by-side animation and plots.
@@ -44,20 +44,22 @@ package enum PolicyComparison {
                 if !f.valid { invalid += 1 }
                 worst = max(worst, overshoot(f, editor: loaded.scenario.editor))
             }
-            rows.append(Row(
-                policy: kind, frames: trace.frames.count, framesInvalid: invalid, worstOvershoot: worst,
-                timeToSettle: settleTime(trace), finalZoom: last.zoom, finalCenter: last.shown.center,
-                distanceFromIntent: (last.shown.center - intentLast.shown.center).length,
-                finalZoomOverIntent: last.zoom / intentLast.zoom,
-                crops: trace.crops.map { "\($0.name) [\($0.x), \($0.y), \($0.width), \($0.height)]" }, trace: trace))
+            rows.append(
+                Row(
+                    policy: kind, frames: trace.frames.count, framesInvalid: invalid, worstOvershoot: worst,
+                    timeToSettle: settleTime(trace), finalZoom: last.zoom, finalCenter: last.shown.center,
+                    distanceFromIntent: (last.shown.center - intentLast.shown.center).length,
+                    finalZoomOverIntent: last.zoom / intentLast.zoom,
+                    crops: trace.crops.map { "\($0.name) [\($0.x), \($0.y), \($0.width), \($0.height)]" }, trace: trace))
         }
         return rows
     }
 
     /// The layout a frame was shown with.
     static func layout(_ f: FrameRecord, editor: EditorConfig) -> Layout {
-        Layout(editor: editor, viewportWidth: f.viewportWidth, viewportHeight: f.viewportHeight,
-               imageWidth: Int((f.imageRect.width / f.k).rounded()), imageHeight: Int((f.imageRect.height / f.k).rounded()))
+        Layout(
+            editor: editor, viewportWidth: f.viewportWidth, viewportHeight: f.viewportHeight,
+            imageWidth: Int((f.imageRect.width / f.k).rounded()), imageHeight: Int((f.imageRect.height / f.k).rounded()))
     }
 
     static func overshoot(_ f: FrameRecord, editor: EditorConfig) -> Double {
@@ -69,7 +71,8 @@ package enum PolicyComparison {
 
     static func settleTime(_ trace: Trace) -> Double? {
         guard let release = trace.frames.lastIndex(where: { f in f.events.contains { $0.phase == .ended || $0.phase == .cancelled } }),
-              let last = trace.frames.last, !last.animating else { return nil }
+            let last = trace.frames.last, !last.animating
+        else { return nil }
         var settled = trace.frames.count - 1
         while settled > release && trace.frames[settled - 1].shown.isClose(to: last.shown) && !trace.frames[settled - 1].animating {
             settled -= 1
@@ -83,19 +86,24 @@ package enum PolicyComparison {
     }
 
     package static func markdown(_ rows: [Row]) -> String {
-        var out = "| policy | frames invalid | worst overshoot (pt) | time to settle (s) | final zoom | final centre (pt) | distance from intent (pt) | crops |\n"
+        var out =
+            "| policy | frames invalid | worst overshoot (pt) | time to settle (s) | final zoom | final centre (pt) | distance from intent (pt) | crops |\n"
         out += "|---|---|---|---|---|---|---|---|\n"
         for r in rows {
-            out += "| \(r.policy.rawValue) | \(r.framesInvalid) of \(r.frames) | \(n(r.worstOvershoot)) | \(r.timeToSettle.map { n($0, 3) } ?? "never") | \(n(r.finalZoom, 4)) | (\(n(r.finalCenter.x)), \(n(r.finalCenter.y))) | \(n(r.distanceFromIntent)) | \(r.crops.joined(separator: "; ")) |\n"
+            out +=
+                "| \(r.policy.rawValue) | \(r.framesInvalid) of \(r.frames) | \(n(r.worstOvershoot)) | \(r.timeToSettle.map { n($0, 3) } ?? "never") | \(n(r.finalZoom, 4)) | (\(n(r.finalCenter.x)), \(n(r.finalCenter.y))) | \(n(r.distanceFromIntent)) | \(r.crops.joined(separator: "; ")) |\n"
         }
         return out
     }
 
     package static func csv(_ rows: [Row]) -> String {
-        var out = "policy,frames,frames_invalid,worst_overshoot_pt,time_to_settle_s,final_zoom,final_cx,final_cy,distance_from_intent_pt,crops\n"
+        var out =
+            "policy,frames,frames_invalid,worst_overshoot_pt,time_to_settle_s,final_zoom,final_cx,final_cy,distance_from_intent_pt,crops\n"
         for r in rows {
-            out += "\(r.policy.rawValue),\(r.frames),\(r.framesInvalid),\(JSONNumber.format(r.worstOvershoot)),\(r.timeToSettle.map { JSONNumber.format($0) } ?? ""),"
-            out += "\(JSONNumber.format(r.finalZoom)),\(JSONNumber.format(r.finalCenter.x)),\(JSONNumber.format(r.finalCenter.y)),\(JSONNumber.format(r.distanceFromIntent)),\"\(r.crops.joined(separator: "; "))\"\n"
+            out +=
+                "\(r.policy.rawValue),\(r.frames),\(r.framesInvalid),\(JSONNumber.format(r.worstOvershoot)),\(r.timeToSettle.map { JSONNumber.format($0) } ?? ""),"
+            out +=
+                "\(JSONNumber.format(r.finalZoom)),\(JSONNumber.format(r.finalCenter.x)),\(JSONNumber.format(r.finalCenter.y)),\(JSONNumber.format(r.distanceFromIntent)),\"\(r.crops.joined(separator: "; "))\"\n"
         }
         return out
     }

@@ -1,5 +1,5 @@
-import CropScenario
 import CropEngine
+import CropScenario
 
 /// `cropreplay explore`: random scripts against the promises of each policy.
 package enum Explorer {
@@ -18,7 +18,8 @@ package enum Explorer {
 
     static func scenarioJSON(preset: String, policy: PolicyKind, steps: [ScriptGenerator.GenStep], name: String) -> String {
         let script = (steps.map { $0.json } + ["{\"until\": \"settled\"}"]).joined(separator: ",\n    ")
-        return "{\n  \"name\": \"\(name)\",\n  \"preset\": \"\(preset)\",\n  \"editor\": {\"policy\": {\"kind\": \"\(policy.rawValue)\"}},\n  \"script\": [\n    \(script)\n  ]\n}\n"
+        return
+            "{\n  \"name\": \"\(name)\",\n  \"preset\": \"\(preset)\",\n  \"editor\": {\"policy\": {\"kind\": \"\(policy.rawValue)\"}},\n  \"script\": [\n    \(script)\n  ]\n}\n"
     }
 
     /// The first broken invariant of a replay, or nil.
@@ -28,7 +29,8 @@ package enum Explorer {
     static func violation(_ json: String, policy: PolicyKind, extra: Check? = nil) -> (String?, Int) {
         let scenario: Scenario
         let trace: Trace
-        var w = 1600, h = 1200
+        var w = 1600
+        var h = 1200
         do {
             scenario = try ScenarioDecoder.decode(text: json, file: "explore", defaultName: "explore")
             if case .testcard(let tw, let th) = scenario.editor.image {
@@ -45,7 +47,9 @@ package enum Explorer {
         for f in trace.frames {
             let numbers = [f.zoom, f.k, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask]
             if numbers.contains(where: { !$0.isFinite }) { return ("frame \(f.frame): a number is not finite", trace.frames.count) }
-            if policy == .clamp && coverable && !f.valid { return ("frame \(f.frame): clamp showed an invalid state \(f.imageRect)", trace.frames.count) }
+            if policy == .clamp && coverable && !f.valid {
+                return ("frame \(f.frame): clamp showed an invalid state \(f.imageRect)", trace.frames.count)
+            }
             if maskRule == .always && f.mask != 1 { return ("frame \(f.frame): mask \(f.mask) with visibility always", trace.frames.count) }
             if maskRule == .hiddenWhileTouching && !f.isTouching && f.mask != 1 && f.events.isEmpty && !f.animating {
                 // Idle and no fade running means fully visible; a fade may still be on its way.
@@ -61,11 +65,15 @@ package enum Explorer {
             // `began` stores the state at began, valid or not (SPEC 7), so whole rollback promises a
             // valid end only when every gesture began on a valid state.
             let beganValid = trace.frames.allSatisfy { f in f.valid || !f.events.contains { $0.phase == .began } }
-            promisesValid = coverable && beganValid && scenario.editor.policy.rollback == .whole && scenario.editor.policy.onCancel == .settle
+            promisesValid =
+                coverable && beganValid && scenario.editor.policy.rollback == .whole && scenario.editor.policy.onCancel == .settle
         case .none: promisesValid = false
         }
         if promisesValid && !last.isTouching && !last.valid {
-            return ("after until settled (frame \(last.frame)) the state is invalid under \(policy.rawValue): imageRect \(last.imageRect), zoom \(last.zoom)", trace.frames.count)
+            return (
+                "after until settled (frame \(last.frame)) the state is invalid under \(policy.rawValue): imageRect \(last.imageRect), zoom \(last.zoom)",
+                trace.frames.count
+            )
         }
         return (nil, trace.frames.count)
     }
@@ -73,8 +81,9 @@ package enum Explorer {
     /// Whether the policies promise a covered frame: only when the zoom limits make covering
     /// possible for this editor and image.
     package static func promisesCover(_ editor: EditorConfig, imageWidth: Int, imageHeight: Int) -> Bool {
-        let layout = Layout(editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
-                            imageWidth: imageWidth, imageHeight: imageHeight)
+        let layout = Layout(
+            editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
+            imageWidth: imageWidth, imageHeight: imageHeight)
         guard let t = layout.target, let minZoom = layout.minZoom else { return false }
         let coverZoom = max(t.width / layout.coverPerK.width, t.height / layout.coverPerK.height) / layout.kBase
         return minZoom >= coverZoom - 1e-9
@@ -94,13 +103,19 @@ package enum Explorer {
             for i in current.indices.reversed() where current.count > 1 {
                 var candidate = current
                 candidate.remove(at: i)
-                if fails(candidate) { current = candidate; progress = true }
+                if fails(candidate) {
+                    current = candidate
+                    progress = true
+                }
             }
             for i in current.indices {
                 if let smaller = current[i].smaller {
                     var candidate = current
                     candidate[i] = smaller
-                    if fails(candidate) { current = candidate; progress = true }
+                    if fails(candidate) {
+                        current = candidate
+                        progress = true
+                    }
                 }
             }
         }
@@ -108,8 +123,10 @@ package enum Explorer {
     }
 
     /// Replays `count` random scripts from `seed`.
-    package static func run(preset: String, policy: PolicyKind, count: Int, seed: UInt64, extra: Check? = nil,
-                           progress: ((Int) -> Void)? = nil) throws(ScenarioError) -> Summary {
+    package static func run(
+        preset: String, policy: PolicyKind, count: Int, seed: UInt64, extra: Check? = nil,
+        progress: ((Int) -> Void)? = nil
+    ) throws(ScenarioError) -> Summary {
         guard let editor = try Preset.named(preset)?.editor() else {
             throw ScenarioError(file: "explore", place: "--preset", message: "unknown preset \"\(preset)\"")
         }

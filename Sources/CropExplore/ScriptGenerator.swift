@@ -21,14 +21,17 @@ package struct ScriptGenerator {
             case .pinch(let s, let x, let y, let d):
                 return "{\"pinch\": {\"scale\": \(n(s)), \"at\": [\(n(x)), \(n(y))], \"duration\": \(n(d))}}"
             case .together(let dx, let dy, let s, let d):
-                return "{\"together\": [{\"pan\": {\"by\": [\(n(dx)), \(n(dy))], \"duration\": \(n(d))}}, {\"pinch\": {\"scale\": \(n(s)), \"duration\": \(n(d))}}]}"
+                return
+                    "{\"together\": [{\"pan\": {\"by\": [\(n(dx)), \(n(dy))], \"duration\": \(n(d))}}, {\"pinch\": {\"scale\": \(n(s)), \"duration\": \(n(d))}}]}"
             case .touches(let frames):
                 let entries = frames.map { "[" + $0.map { "[\(n($0.x)), \(n($0.y))]" }.joined(separator: ", ") + "]" }
                 return "{\"touches\": [\(entries.joined(separator: ", "))]}"
             case .cancelledPan(let dx, let dy, let frames):
                 var events = ["{\"frame\": 1, \"gesture\": \"pan\", \"phase\": \"began\"}"]
                 for f in 1...max(1, frames) {
-                    events.append("{\"frame\": \(f + 1), \"gesture\": \"pan\", \"phase\": \"changed\", \"translation\": [\(n(dx * Double(f) / Double(frames))), \(n(dy * Double(f) / Double(frames)))]}")
+                    events.append(
+                        "{\"frame\": \(f + 1), \"gesture\": \"pan\", \"phase\": \"changed\", \"translation\": [\(n(dx * Double(f) / Double(frames))), \(n(dy * Double(f) / Double(frames)))]}"
+                    )
                 }
                 events.append("{\"frame\": \(max(1, frames) + 2), \"gesture\": \"pan\", \"phase\": \"cancelled\"}")
                 return "{\"events\": [\(events.joined(separator: ", "))]}"
@@ -78,10 +81,21 @@ package struct ScriptGenerator {
         var steps: [GenStep] = []
         for _ in 0..<count {
             switch rng.next() % 6 {
-            case 0: steps.append(.pan(dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), duration: round2(uniform(0, 0.6)),
-                                      vx: rng.next() % 3 == 0 ? uniform(-3000, 3000).rounded() : nil))
-            case 1: steps.append(.pinch(scale: round2(uniform(0.15, 6)), x: uniform(0, width).rounded(), y: uniform(0, height).rounded(), duration: round2(uniform(0, 0.5))))
-            case 2: steps.append(.together(dx: uniform(-300, 300).rounded(), dy: uniform(-300, 300).rounded(), scale: round2(uniform(0.3, 4)), duration: round2(uniform(0.05, 0.4))))
+            case 0:
+                steps.append(
+                    .pan(
+                        dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), duration: round2(uniform(0, 0.6)),
+                        vx: rng.next() % 3 == 0 ? uniform(-3000, 3000).rounded() : nil))
+            case 1:
+                steps.append(
+                    .pinch(
+                        scale: round2(uniform(0.15, 6)), x: uniform(0, width).rounded(), y: uniform(0, height).rounded(),
+                        duration: round2(uniform(0, 0.5))))
+            case 2:
+                steps.append(
+                    .together(
+                        dx: uniform(-300, 300).rounded(), dy: uniform(-300, 300).rounded(), scale: round2(uniform(0.3, 4)),
+                        duration: round2(uniform(0.05, 0.4))))
             case 3:
                 var frames: [[Point]] = []
                 var a = Point(uniform(0, width).rounded(), uniform(0, height).rounded())
@@ -98,7 +112,9 @@ package struct ScriptGenerator {
                     }
                 }
                 steps.append(.touches(frames))
-            case 4: steps.append(.cancelledPan(dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), frames: 1 + Int(rng.next() % 10)))
+            case 4:
+                steps.append(
+                    .cancelledPan(dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), frames: 1 + Int(rng.next() % 10)))
             default: steps.append(.wait(round2(uniform(0, 0.3))))
             }
         }

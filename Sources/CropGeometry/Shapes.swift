@@ -2,7 +2,10 @@
 public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(0, 0)
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
@@ -29,7 +32,10 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public init(center: Point, width: Double, height: Double) {
         self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
@@ -56,7 +62,12 @@ package enum Axis: Sendable, CaseIterable { case x, y }
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct RGBA: Equatable, Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
     public static let black = RGBA(0, 0, 0)
     public static let white = RGBA(255, 255, 255)
     /// `#RRGGBB` or `#RRGGBBAA`.

@@ -8,8 +8,10 @@ struct ArtifactWriter {
     let root: String
     let scenario: String
 
-    func write(_ snapshot: String, expected: (frame: RGBFrame, bytes: [UInt8])?, actual: RGBFrame, tolerance: Int,
-               figures: String) throws(ReplayFailure) -> Artifact {
+    func write(
+        _ snapshot: String, expected: (frame: RGBFrame, bytes: [UInt8])?, actual: RGBFrame, tolerance: Int,
+        figures: String
+    ) throws(ReplayFailure) -> Artifact {
         let base = "\(scenario)/\(snapshot)"
         do {
             try FileIO.writeAtomically("\(root)/\(base).actual.png", PNGCodec.encode(actual, .fast))
@@ -24,7 +26,8 @@ struct ArtifactWriter {
         } catch {
             throw .internal("cannot encode artifacts: \(error)")
         }
-        return Artifact(snapshot: snapshot, expected: "\(base).expected.png", actual: "\(base).actual.png", diff: "\(base).diff.png",
-                        figures: figures)
+        return Artifact(
+            snapshot: snapshot, expected: "\(base).expected.png", actual: "\(base).actual.png", diff: "\(base).diff.png",
+            figures: figures)
     }
 }

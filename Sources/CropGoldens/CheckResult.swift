@@ -30,8 +30,10 @@ public struct CheckResult: Sendable {
     /// Seconds spent checking this scenario (JUnit's `time`).
     public var seconds: Double
 
-    package init(scenario: String, file: String, status: Status, mismatches: [Mismatch], context: [Context], artifacts: [Artifact],
-                 traceComparison: TraceComparison?, frames: Int, seconds: Double) {
+    package init(
+        scenario: String, file: String, status: Status, mismatches: [Mismatch], context: [Context], artifacts: [Artifact],
+        traceComparison: TraceComparison?, frames: Int, seconds: Double
+    ) {
         self.scenario = scenario
         self.file = file
         self.status = status

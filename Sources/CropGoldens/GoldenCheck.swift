@@ -1,9 +1,9 @@
-import Foundation
 import CropBitmap
 import CropEngine
 import CropImageIO
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// Options of `cropreplay check`.
 package struct CheckOptions: Sendable {
@@ -36,8 +36,9 @@ package struct CheckScope: Sendable, Equatable {
 package enum GoldenCheck {
     package static func check(_ loaded: LoadedScenario, options: CheckOptions) -> CheckResult {
         let start = Date()
-        var result = CheckResult(scenario: loaded.scenario.name, file: loaded.scenario.file, status: .passed, mismatches: [],
-                                 context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0)
+        var result = CheckResult(
+            scenario: loaded.scenario.name, file: loaded.scenario.file, status: .passed, mismatches: [],
+            context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0)
         defer { result.seconds = Date().timeIntervalSince(start) }
         do {
             try compare(loaded, options: options, into: &result)
@@ -82,8 +83,10 @@ package enum GoldenCheck {
 
     /// Renders the snapshot frames and compares them in memory: nothing is encoded unless
     /// it fails (then artifacts are written when asked for).
-    static func compareImages(_ loaded: LoadedScenario, trace: Trace, store: GoldenStore, options: CheckOptions,
-                              into result: inout CheckResult) throws(ReplayFailure) {
+    static func compareImages(
+        _ loaded: LoadedScenario, trace: Trace, store: GoldenStore, options: CheckOptions,
+        into result: inout CheckResult
+    ) throws(ReplayFailure) {
         let wanted = images(trace, scope: options.scope)
         guard !wanted.isEmpty else { return }
         let session = RenderSession(loaded: loaded, trace: trace)
@@ -93,14 +96,19 @@ package enum GoldenCheck {
             guard let actual = rendered[frame] else { continue }
             guard let (expected, bytes) = try store.snapshot(name) else {
                 result.mismatches.append(.missingSnapshot(name: name, frame: frame, path: store.snapshotPath(name)))
-                if let artifacts { result.artifacts.append(try artifacts.write(name, expected: nil, actual: actual, tolerance: options.tolerance, figures: "no golden image")) }
+                if let artifacts {
+                    result.artifacts.append(
+                        try artifacts.write(name, expected: nil, actual: actual, tolerance: options.tolerance, figures: "no golden image"))
+                }
                 continue
             }
             let diff = ImageDiff.compare(expected: expected, actual: actual, tolerance: options.tolerance)
             guard diff.sizeMismatch != nil || diff.ratio > options.maxDiffRatio else { continue }
             result.mismatches.append(.snapshot(name: name, frame: frame, diff: diff))
             if let artifacts {
-                result.artifacts.append(try artifacts.write(name, expected: (expected, bytes), actual: actual, tolerance: options.tolerance, figures: diff.summary))
+                result.artifacts.append(
+                    try artifacts.write(
+                        name, expected: (expected, bytes), actual: actual, tolerance: options.tolerance, figures: diff.summary))
             }
         }
     }

@@ -1,9 +1,9 @@
-import Foundation
 import CropBitmap
 import CropEngine
 import CropImageIO
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// What `record` did for one scenario.
 public struct RecordResult: Sendable, Equatable {
@@ -49,8 +49,10 @@ package enum GoldenRecord {
 
     /// Replays, renders and encodes the golden files of one scenario and compares them with the
     /// current golden (for the report). Writes nothing.
-    package static func prepare(_ loaded: LoadedScenario, goldenDir: String, onlyMissing: Bool, jobs: Int,
-                                 scope: CheckScope = .all) throws(ReplayFailure) -> Prepared {
+    package static func prepare(
+        _ loaded: LoadedScenario, goldenDir: String, onlyMissing: Bool, jobs: Int,
+        scope: CheckScope = .all
+    ) throws(ReplayFailure) -> Prepared {
         let scenario = loaded.scenario
         let trace = try loaded.replay()
         let store = GoldenStore(root: goldenDir, name: scenario.name)
@@ -75,7 +77,9 @@ package enum GoldenRecord {
                 files.append(("\(name).png", old.bytes))
                 continue
             }
-            do { files.append(("\(name).png", try PNGCodec.encode(image, .golden))) } catch { throw .internal("\(scenario.file): \(error)") }
+            do { files.append(("\(name).png", try PNGCodec.encode(image, .golden))) } catch {
+                throw .internal("\(scenario.file): \(error)")
+            }
         }
         if onlyMissing && existed {
             // Keep what exists; add only the absent files.
@@ -98,13 +102,15 @@ package enum GoldenRecord {
             if old != bytes { written.append(name) }
         }
         let wanted = Set(p.files.map(\.name))
-        let extra = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") && !wanted.contains($0) } ?? []
+        let extra =
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") && !wanted.contains($0) } ?? []
         let status: RecordResult.Status = !p.existed ? .created : (written.isEmpty && extra.isEmpty ? .unchanged : .updated)
         if status != .unchanged {
             do { try FileIO.replaceFolder(folder, with: p.files) } catch { throw .unwritable(error) }
         }
-        return RecordResult(scenario: p.loaded.scenario.name, folder: folder, status: status,
-                            files: status == .created ? p.files.map(\.name) : written + extra.map { "\($0) (removed)" },
-                            changes: status == .updated ? p.changes : [])
+        return RecordResult(
+            scenario: p.loaded.scenario.name, folder: folder, status: status,
+            files: status == .created ? p.files.map(\.name) : written + extra.map { "\($0) (removed)" },
+            changes: status == .updated ? p.changes : [])
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
 import CropBitmap
 import CropEngine
 import CropImageIO
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// The golden folder of one scenario: `golden/<name>/trace.json` and `<snapshot>.png`.
 package struct GoldenStore: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import CropBitmap
+import Foundation
 
 /// Pixel comparison of a rendered frame with a golden image, in memory.
 public struct ImageDiff: Sendable, Equatable {
@@ -27,7 +27,8 @@ public struct ImageDiff: Sendable, Equatable {
         if let s = sizeMismatch {
             return "size \(s.expectedWidth)x\(s.expectedHeight) -> \(s.actualWidth)x\(s.actualHeight)"
         }
-        var text = "\(differing) of \(total) pixels \(differing == 1 ? "differs" : "differ") (\(ImageDiff.percent(ratio))), max channel delta \(maxDelta)"
+        var text =
+            "\(differing) of \(total) pixels \(differing == 1 ? "differs" : "differ") (\(ImageDiff.percent(ratio))), max channel delta \(maxDelta)"
         if let b = box { text += ", in box x \(b.x0)...\(b.x1), y \(b.y0)...\(b.y1)" }
         return text
     }
@@ -43,13 +44,19 @@ public struct ImageDiff: Sendable, Equatable {
     package static func compare(expected: RGBFrame, actual: RGBFrame, tolerance: Int) -> ImageDiff {
         let n = actual.width * actual.height
         guard expected.width == actual.width, expected.height == actual.height else {
-            return ImageDiff(differing: n, total: n, maxDelta: 255, box: nil,
-                             sizeMismatch: SizeMismatch(expectedWidth: expected.width, expectedHeight: expected.height,
-                                                        actualWidth: actual.width, actualHeight: actual.height))
+            return ImageDiff(
+                differing: n, total: n, maxDelta: 255, box: nil,
+                sizeMismatch: SizeMismatch(
+                    expectedWidth: expected.width, expectedHeight: expected.height,
+                    actualWidth: actual.width, actualHeight: actual.height))
         }
         if expected.pixels == actual.pixels { return ImageDiff(differing: 0, total: n, maxDelta: 0, box: nil, sizeMismatch: nil) }
-        var differing = 0, maxDelta = 0
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var differing = 0
+        var maxDelta = 0
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         let w = actual.width
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
@@ -69,8 +76,9 @@ public struct ImageDiff: Sendable, Equatable {
                 }
             }
         }
-        return ImageDiff(differing: differing, total: n, maxDelta: maxDelta,
-                         box: differing > 0 ? Box(x0: x0, y0: y0, x1: x1, y1: y1) : nil, sizeMismatch: nil)
+        return ImageDiff(
+            differing: differing, total: n, maxDelta: maxDelta,
+            box: differing > 0 ? Box(x0: x0, y0: y0, x1: x1, y1: y1) : nil, sizeMismatch: nil)
     }
 
     /// A picture of the difference: differing pixels red (brighter for larger deltas),

@@ -20,7 +20,8 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
             let digits = TraceDiff.decimals(e, a)
             let d = a - e
             let unit = field.hasPrefix("imageRect") || field.hasPrefix("box") ? " pt" : field == "angle" ? " deg" : ""
-            text += "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits)) (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
+            text +=
+                "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits)) (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
         } else {
             text += "\(field) \(expected) -> \(actual)"
         }
@@ -55,17 +56,22 @@ package enum TraceDiff {
         var rows: [TraceDifference] = []
         let count = min(expected.frames.count, actual.frames.count)
         for i in 0..<count {
-            let e = expected.frames[i].fields, a = actual.frames[i].fields
+            let e = expected.frames[i].fields
+            let a = actual.frames[i].fields
             for (j, field) in e.enumerated() where j < a.count && differs(field.value, a[j].value) {
-                rows.append(TraceDifference(frame: i, field: field.name, expected: field.value, actual: a[j].value,
-                                            gesture: gestureContext(upTo: i, frames: actual.frames)))
+                rows.append(
+                    TraceDifference(
+                        frame: i, field: field.name, expected: field.value, actual: a[j].value,
+                        gesture: gestureContext(upTo: i, frames: actual.frames)))
                 break
             }
             if rows.count >= rowLimit { break }
         }
         if rows.isEmpty && expected.frames.count != actual.frames.count {
-            rows.append(TraceDifference(frame: count, field: "frame count", expected: .number(Double(expected.frames.count)),
-                                        actual: .number(Double(actual.frames.count)), gesture: nil))
+            rows.append(
+                TraceDifference(
+                    frame: count, field: "frame count", expected: .number(Double(expected.frames.count)),
+                    actual: .number(Double(actual.frames.count)), gesture: nil))
         }
         if rows.isEmpty { rows += outsideFrames(expected, actual) }
         var series: [TraceComparison.Sample] = []
@@ -97,10 +103,14 @@ package enum TraceDiff {
     static func outsideFrames(_ e: TraceFile, _ a: TraceFile) -> [TraceDifference] {
         func text(_ snaps: [TraceFile.Snapshot]) -> String { snaps.map { "\($0.name)@\($0.frame)" }.joined(separator: ", ") }
         if e.snapshots != a.snapshots {
-            return [TraceDifference(frame: nil, field: "snapshots", expected: .text(text(e.snapshots)), actual: .text(text(a.snapshots)), gesture: nil)]
+            return [
+                TraceDifference(
+                    frame: nil, field: "snapshots", expected: .text(text(e.snapshots)), actual: .text(text(a.snapshots)), gesture: nil)
+            ]
         }
         for i in 0..<max(e.crops.count, a.crops.count) {
-            let ec = i < e.crops.count ? e.crops[i] : nil, ac = i < a.crops.count ? a.crops[i] : nil
+            let ec = i < e.crops.count ? e.crops[i] : nil
+            let ac = i < a.crops.count ? a.crops[i] : nil
             if ec != ac {
                 func describe(_ c: TraceFile.Crop?) -> TraceFile.Frame.Value {
                     guard let c else { return .absent }
@@ -111,7 +121,9 @@ package enum TraceDiff {
             }
         }
         if e.fps != a.fps {
-            return [TraceDifference(frame: nil, field: "fps", expected: .number(Double(e.fps)), actual: .number(Double(a.fps)), gesture: nil)]
+            return [
+                TraceDifference(frame: nil, field: "fps", expected: .number(Double(e.fps)), actual: .number(Double(a.fps)), gesture: nil)
+            ]
         }
         return []
     }

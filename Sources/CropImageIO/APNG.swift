@@ -9,7 +9,10 @@ package enum APNG {
     package struct Input {
         package var frame: RGBFrame
         package var ticks: Int
-        package init(frame: RGBFrame, ticks: Int) { self.frame = frame; self.ticks = ticks }
+        package init(frame: RGBFrame, ticks: Int) {
+            self.frame = frame
+            self.ticks = ticks
+        }
     }
 
     package static func encode(_ inputs: [Input], fps: Int, compression: PNGCodec.Compression = .fast) throws(ImageError) -> [UInt8] {
@@ -60,7 +63,8 @@ package enum APNG {
     /// Identical consecutive frames merged into one longer frame; all frames must share a size.
     static func mergeIdentical(_ inputs: [Input]) throws(ImageError) -> (frames: [Input], width: Int, height: Int) {
         guard let first = inputs.first else { throw .encodeFailed("no frames") }
-        let w = first.frame.width, h = first.frame.height
+        let w = first.frame.width
+        let h = first.frame.height
         var merged: [Input] = []
         for input in inputs {
             guard input.frame.width == w, input.frame.height == h else { throw .encodeFailed("frames differ in size") }
@@ -76,7 +80,10 @@ package enum APNG {
     /// The bounding box of pixels that differ, or nil when none do (then the whole
     /// frame is stored: a frame must have at least one pixel).
     static func changedBox(_ a: RGBFrame, _ b: RGBFrame) -> (x: Int, y: Int, w: Int, h: Int)? {
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         let w = a.width
         a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in

@@ -25,7 +25,8 @@ package enum APNGReader {
             throw .unreadable("not an APNG (no IHDR)")
         }
         guard chunks.allSatisfy({ $0.crcValid }) else { throw .unreadable("CRC mismatch") }
-        let w = Int(PNGChunks.readBE32(ihdr.data, 0)), h = Int(PNGChunks.readBE32(ihdr.data, 4))
+        let w = Int(PNGChunks.readBE32(ihdr.data, 0))
+        let h = Int(PNGChunks.readBE32(ihdr.data, 4))
         guard w > 0, h > 0, w <= PNGCodec.maxSide, h <= PNGCodec.maxSide else { throw .tooLarge(width: w, height: h) }
         guard let actl = chunks.first(where: { $0.type == "acTL" }), actl.data.count == 8 else { throw .unreadable("no acTL chunk") }
         let count = Int(PNGChunks.readBE32(actl.data, 0))
@@ -37,9 +38,11 @@ package enum APNGReader {
             case "fcTL":
                 guard c.data.count == 26 else { throw .unreadable("bad fcTL") }
                 let d = c.data
-                controls.append(FrameControl(sequence: PNGChunks.readBE32(d, 0), width: Int(PNGChunks.readBE32(d, 4)), height: Int(PNGChunks.readBE32(d, 8)),
-                                             x: Int(PNGChunks.readBE32(d, 12)), y: Int(PNGChunks.readBE32(d, 16)),
-                                             delayNum: Int(PNGChunks.readBE16(d, 20)), delayDen: Int(PNGChunks.readBE16(d, 22)), dispose: d[24], blend: d[25]))
+                controls.append(
+                    FrameControl(
+                        sequence: PNGChunks.readBE32(d, 0), width: Int(PNGChunks.readBE32(d, 4)), height: Int(PNGChunks.readBE32(d, 8)),
+                        x: Int(PNGChunks.readBE32(d, 12)), y: Int(PNGChunks.readBE32(d, 16)),
+                        delayNum: Int(PNGChunks.readBE16(d, 20)), delayDen: Int(PNGChunks.readBE16(d, 22)), dispose: d[24], blend: d[25]))
                 pieces.append([])
             case "IDAT":
                 guard !pieces.isEmpty else { throw .unreadable("IDAT before fcTL") }
@@ -66,7 +69,8 @@ package enum APNGReader {
             let image = try PNGCodec.decode(png)
             for y in 0..<control.height {
                 for x in 0..<control.width {
-                    let s = (y * control.width + x) * 4, d = ((control.y + y) * w + control.x + x) * 4
+                    let s = (y * control.width + x) * 4
+                    let d = ((control.y + y) * w + control.x + x) * 4
                     for ch in 0..<4 { canvas.pixels[d + ch] = image.pixels[s + ch] }
                 }
             }

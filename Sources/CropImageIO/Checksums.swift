@@ -35,7 +35,8 @@ enum Checksums {
             var i = 0
             while i &+ 8 <= n {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ UInt64(c)
-                c = t[7 * 256 + Int(word & 0xFF)] ^ t[6 * 256 + Int((word >> 8) & 0xFF)]
+                c =
+                    t[7 * 256 + Int(word & 0xFF)] ^ t[6 * 256 + Int((word >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((word >> 16) & 0xFF)] ^ t[4 * 256 + Int((word >> 24) & 0xFF)]
                     ^ t[3 * 256 + Int((word >> 32) & 0xFF)] ^ t[2 * 256 + Int((word >> 40) & 0xFF)]
                     ^ t[256 + Int((word >> 48) & 0xFF)] ^ t[Int(word >> 56)]
@@ -66,7 +67,8 @@ struct Adler32 {
         while i < n {
             // 5552 bytes keep every lane and sum below 2^32 (zlib's NMAX).
             let end = min(n, i + 5552)
-            var sums = SIMD16<UInt32>(repeating: 0), prefix = SIMD16<UInt32>(repeating: 0)
+            var sums = SIMD16<UInt32>(repeating: 0)
+            var prefix = SIMD16<UInt32>(repeating: 0)
             let start = i
             while i &+ 16 <= end {
                 prefix &+= sums

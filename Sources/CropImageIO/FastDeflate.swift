@@ -16,9 +16,14 @@ enum FastDeflate {
         return UInt32(reversed(code, length)) | UInt32(length) << 16
     }
 
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289,
+        16385, 24577,
+    ]
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
     static func reversed(_ code: Int, _ length: Int) -> Int {
@@ -85,7 +90,9 @@ struct FastDeflater {
         let d = distance
         let raw = UnsafeRawPointer(data)
         let sink = out
-        var pos = count, bitbuf = bitbuf, bitcount = bitcount
+        var pos = count
+        var bitbuf = bitbuf
+        var bitcount = bitcount
         // Positions before `first` have no pixel behind them yet.
         let first = max(from, from + d - consumed)
         FastDeflate.literals.withUnsafeBufferPointer { lit in
@@ -103,11 +110,14 @@ struct FastDeflater {
                 var i = from
                 while i < n {
                     if i >= first && i &+ 3 <= n
-                        && (raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ raw.loadUnaligned(fromByteOffset: i &- d, as: UInt32.self)) & 0xFF_FFFF == 0 {
+                        && (raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                            ^ raw.loadUnaligned(fromByteOffset: i &- d, as: UInt32.self)) & 0xFF_FFFF == 0
+                    {
                         let maxLength = min(258, n &- i)
                         var length = 3
                         while length < maxLength {
-                            let x = raw.loadUnaligned(fromByteOffset: i &+ length, as: UInt64.self)
+                            let x =
+                                raw.loadUnaligned(fromByteOffset: i &+ length, as: UInt64.self)
                                 ^ raw.loadUnaligned(fromByteOffset: i &+ length &- d, as: UInt64.self)
                             if x == 0 {
                                 length &+= 8

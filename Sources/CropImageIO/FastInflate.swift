@@ -30,7 +30,8 @@ struct FastInflate {
                 offsets[Int(l)] += 1
             }
             // Fill the fast table: canonical codes, reversed for LSB-first reading.
-            var code = 0, index = 0
+            var code = 0
+            var index = 0
             for len in 1...15 {
                 for _ in 0..<counts[len] {
                     if len <= Huffman.fastBits {
@@ -73,11 +74,13 @@ struct FastInflate {
     /// Adler-32 differs.
     static func zlib(_ input: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>, outCount: Int) -> Bool {
         guard count >= 6 else { return false }
-        let cmf = Int(input[0]), flg = Int(input[1])
+        let cmf = Int(input[0])
+        let flg = Int(input[1])
         guard cmf & 0x0F == 8, cmf >> 4 <= 7, (cmf << 8 | flg) % 31 == 0, flg & 0x20 == 0 else { return false }
         var inflater = FastInflate(input: input + 2, inputCount: count - 6, out: out, outCount: outCount)
         guard inflater.run(), inflater.o == outCount else { return false }
-        let stored = UInt32(input[count - 4]) << 24 | UInt32(input[count - 3]) << 16 | UInt32(input[count - 2]) << 8 | UInt32(input[count - 1])
+        let stored =
+            UInt32(input[count - 4]) << 24 | UInt32(input[count - 3]) << 16 | UInt32(input[count - 2]) << 8 | UInt32(input[count - 1])
         return Checksums.adler32(out, count: outCount) == stored
     }
 
@@ -127,7 +130,9 @@ struct FastInflate {
             return e >> 4
         }
         // Longer codes, one bit at a time (canonical decoding).
-        var code = 0, first = 0, index = 0
+        var code = 0
+        var first = 0
+        var index = 0
         for len in 1...15 {
             code |= bits(1)
             let count = h.counts[len]
@@ -165,7 +170,8 @@ struct FastInflate {
         // Drop to a byte boundary, then LEN and NLEN.
         _ = bits(bitcount & 7)
         refill()
-        let len = bits(16), nlen = bits(16)
+        let len = bits(16)
+        let nlen = bits(16)
         guard len == ~nlen & 0xFFFF, len <= outCount - o else { return false }
         for _ in 0..<len {
             if bitcount < 8 { refill() }
@@ -177,7 +183,9 @@ struct FastInflate {
 
     private mutating func dynamicTables() -> (Huffman, Huffman)? {
         refill()
-        let hlit = bits(5) + 257, hdist = bits(5) + 1, hclen = bits(4) + 4
+        let hlit = bits(5) + 257
+        let hdist = bits(5) + 1
+        let hclen = bits(4) + 4
         guard hlit <= 286, hdist <= 30 else { return nil }
         let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
         var clens = [UInt8](repeating: 0, count: 19)
@@ -196,7 +204,8 @@ struct FastInflate {
                 i += 1
                 continue
             }
-            var value: UInt8 = 0, repeatCount: Int
+            var value: UInt8 = 0
+            var repeatCount: Int
             switch sym {
             case 16:
                 guard i > 0 else { return nil }
@@ -206,9 +215,14 @@ struct FastInflate {
             default: repeatCount = 11 + bits(7)
             }
             guard i + repeatCount <= hlit + hdist else { return nil }
-            for _ in 0..<repeatCount { lengths[i] = value; i += 1 }
+            for _ in 0..<repeatCount {
+                lengths[i] = value
+                i += 1
+            }
         }
-        guard lengths[256] != 0, let lit = Huffman(lengths: lengths[0..<hlit]), let dist = Huffman(lengths: lengths[hlit...]) else { return nil }
+        guard lengths[256] != 0, let lit = Huffman(lengths: lengths[0..<hlit]), let dist = Huffman(lengths: lengths[hlit...]) else {
+            return nil
+        }
         return (lit, dist)
     }
 
@@ -244,7 +258,10 @@ struct FastInflate {
             // from there the sequence repeats with that longer distance.
             let wide = d * ((8 + d - 1) / d)
             let head = min(n, wide - d)
-            for _ in 0..<head { out[o] = out[o - d]; o &+= 1 }
+            for _ in 0..<head {
+                out[o] = out[o - d]
+                o &+= 1
+            }
             n -= head
             d = wide
         }

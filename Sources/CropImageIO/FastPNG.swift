@@ -41,7 +41,8 @@ package final class FastPNGEncoder {
         let header = 8 + 25 + 8  // signature, IHDR chunk, IDAT length and type
         capacity = header + FastDeflate.bound(height * filteredRow) + 4 + 12
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        let ihdr: [UInt8] = Array("IHDR".utf8) + PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
+        let ihdr: [UInt8] =
+            Array("IHDR".utf8) + PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
         let head = PNGChunks.signature + PNGChunks.be32(13) + ihdr + PNGChunks.be32(Checksums.crc32(ihdr, count: ihdr.count))
         let start = head + [0, 0, 0, 0] + Array("IDAT".utf8)
         buffer.initialize(from: start, count: start.count)
@@ -83,7 +84,10 @@ package final class FastPNGEncoder {
         let written = deflater.finish()
         var pos = lengthAt
         func put(_ bytes: [UInt8]) {
-            for b in bytes { out[pos] = b; pos += 1 }
+            for b in bytes {
+                out[pos] = b
+                pos += 1
+            }
         }
         put(PNGChunks.be32(UInt32(written)))
         let crc = Checksums.crc32(out + lengthAt + 4, count: 4 + written)
@@ -109,7 +113,9 @@ package final class FastPNGEncoder {
     /// Filter type 2 (Up): the bytewise difference from the row above.
     static func upFilter(_ src: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>) {
         dst[0] = 2
-        let s = UnsafeRawPointer(src), a = UnsafeRawPointer(above), o = UnsafeMutableRawPointer(dst + 1)
+        let s = UnsafeRawPointer(src)
+        let a = UnsafeRawPointer(above)
+        let o = UnsafeMutableRawPointer(dst + 1)
         var x = 0
         while x &+ 16 <= count {
             let d = s.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self) &- a.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)

@@ -12,7 +12,8 @@ enum FastPNGDecoder {
             guard let base = buf.baseAddress, buf.count >= 8 + 25 + 12 else { return nil }
             for (i, b) in PNGChunks.signature.enumerated() where base[i] != b { return nil }
             func be32(_ at: Int) -> Int { Int(base[at]) << 24 | Int(base[at + 1]) << 16 | Int(base[at + 2]) << 8 | Int(base[at + 3]) }
-            var width = 0, height = 0
+            var width = 0
+            var height = 0
             var idat: [Range<Int>] = []
             var at = 8
             var sawEnd = false
@@ -45,7 +46,8 @@ enum FastPNGDecoder {
                 if sawEnd { break }
             }
             guard sawEnd, width > 0, height > 0, !idat.isEmpty,
-                  width <= PNGCodec.maxSide, height <= PNGCodec.maxSide, width * height <= PNGCodec.maxPixels else { return nil }
+                width <= PNGCodec.maxSide, height <= PNGCodec.maxSide, width * height <= PNGCodec.maxPixels
+            else { return nil }
             // One contiguous zlib stream.
             var joined: [UInt8] = []
             if idat.count > 1 {
@@ -57,8 +59,9 @@ enum FastPNGDecoder {
             var ok = false
             let pixels = [UInt8](unsafeUninitializedCapacity: rawCount + 8) { out, initialized in
                 let stream = idat.count == 1 ? UnsafeBufferPointer(rebasing: buf[idat[0]]) : nil
-                ok = (stream.map { s in inflate(s, into: out.baseAddress!, rawCount: rawCount) }
-                      ?? joined.withUnsafeBufferPointer { inflate($0, into: out.baseAddress!, rawCount: rawCount) })
+                ok =
+                    (stream.map { s in inflate(s, into: out.baseAddress!, rawCount: rawCount) }
+                        ?? joined.withUnsafeBufferPointer { inflate($0, into: out.baseAddress!, rawCount: rawCount) })
                     && unfilter(out.baseAddress!, rowBytes: rowBytes, height: height)
                 initialized = ok ? width * height * 3 : 0
             }
@@ -86,17 +89,27 @@ enum FastPNGDecoder {
             switch filter {
             case 0:
                 while x &+ 16 <= rowBytes {
-                    raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: src &+ x, as: SIMD16<UInt8>.self), toByteOffset: dst &+ x, as: SIMD16<UInt8>.self)
+                    raw.storeBytes(
+                        of: raw.loadUnaligned(fromByteOffset: src &+ x, as: SIMD16<UInt8>.self), toByteOffset: dst &+ x,
+                        as: SIMD16<UInt8>.self)
                     x &+= 16
                 }
-                while x < rowBytes { buf[dst + x] = buf[src + x]; x &+= 1 }
+                while x < rowBytes {
+                    buf[dst + x] = buf[src + x]
+                    x &+= 1
+                }
             case 2 where y > 0:
                 while x &+ 16 <= rowBytes {
-                    let v = raw.loadUnaligned(fromByteOffset: src &+ x, as: SIMD16<UInt8>.self) &+ raw.loadUnaligned(fromByteOffset: prev &+ x, as: SIMD16<UInt8>.self)
+                    let v =
+                        raw.loadUnaligned(fromByteOffset: src &+ x, as: SIMD16<UInt8>.self)
+                        &+ raw.loadUnaligned(fromByteOffset: prev &+ x, as: SIMD16<UInt8>.self)
                     raw.storeBytes(of: v, toByteOffset: dst &+ x, as: SIMD16<UInt8>.self)
                     x &+= 16
                 }
-                while x < rowBytes { buf[dst + x] = buf[src + x] &+ buf[prev + x]; x &+= 1 }
+                while x < rowBytes {
+                    buf[dst + x] = buf[src + x] &+ buf[prev + x]
+                    x &+= 1
+                }
             case 2:  // Up on the first row: the row above is zeros
                 for i in 0..<rowBytes { buf[dst + i] = buf[src + i] }
             case 1:
@@ -113,7 +126,9 @@ enum FastPNGDecoder {
                     let b = y > 0 ? Int(buf[prev + i]) : 0
                     let c = i >= 3 && y > 0 ? Int(buf[prev + i - 3]) : 0
                     let p = a + b - c
-                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     let predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
                     buf[dst + i] = buf[src + i] &+ UInt8(predictor)
                 }

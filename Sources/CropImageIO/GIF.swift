@@ -1,4 +1,3 @@
-
 /// Animated GIF writer with its own LZW encoder: a median-cut palette per frame
 /// (256 colours, from the frame's own pixels), optional ordered (Bayer 4x4)
 /// dithering, identical consecutive frames merged, and delays in centiseconds
@@ -19,7 +18,10 @@ package enum GIF {
             var delay = centiseconds(elapsedTicks, fps: fps) - start
             // A delay field is 16 bits; longer frames are repeated.
             var parts: [Int] = []
-            while delay > 65535 { parts.append(65535); delay -= 65535 }
+            while delay > 65535 {
+                parts.append(65535)
+                delay -= 65535
+            }
             parts.append(delay)
             let palette = MedianCut.palette(input.frame, colors: 256)
             let indices = MedianCut.map(input.frame, palette: palette, dither: dither)

@@ -1,10 +1,12 @@
 /// GIF's variable-width LZW (codes up to 12 bits, clear when the table is full).
 package enum LZW {
     package static func encode(_ input: [UInt8], minCodeSize: Int) -> [UInt8] {
-        let clear = 1 << minCodeSize, eoi = clear + 1
+        let clear = 1 << minCodeSize
+        let eoi = clear + 1
         var out: [UInt8] = []
         out.reserveCapacity(input.count / 2)
-        var bitBuffer: UInt32 = 0, bitCount = 0
+        var bitBuffer: UInt32 = 0
+        var bitCount = 0
         var codeSize = minCodeSize + 1
         var nextCode = eoi + 1
         // Trie: child[code * 256 + byte] = code + 1 (0 = none); cleared entries tracked.

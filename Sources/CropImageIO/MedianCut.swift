@@ -17,9 +17,12 @@ package enum MedianCut {
         }
         // Each box keeps its widest channel and that channel's range, computed once.
         func widest(_ box: ArraySlice<UInt32>) -> (range: Int, channel: Int) {
-            var lo: (UInt32, UInt32, UInt32) = (255, 255, 255), hi: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            var lo: (UInt32, UInt32, UInt32) = (255, 255, 255)
+            var hi: (UInt32, UInt32, UInt32) = (0, 0, 0)
             for v in box {
-                let r = v >> 16, g = (v >> 8) & 255, b = v & 255
+                let r = v >> 16
+                let g = (v >> 8) & 255
+                let b = v & 255
                 lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
                 hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
             }
@@ -43,8 +46,14 @@ package enum MedianCut {
             stats.append(widest(boxes[boxes.count - 1]))
         }
         return boxes.map { box in
-            var r = 0, g = 0, b = 0
-            for v in box { r += Int(v >> 16); g += Int((v >> 8) & 255); b += Int(v & 255) }
+            var r = 0
+            var g = 0
+            var b = 0
+            for v in box {
+                r += Int(v >> 16)
+                g += Int((v >> 8) & 255)
+                b += Int(v & 255)
+            }
             let c = max(1, box.count)
             return (UInt8((r + c / 2) / c), UInt8((g + c / 2) / c), UInt8((b + c / 2) / c))
         }
@@ -60,20 +69,32 @@ package enum MedianCut {
         for y in 0..<frame.height {
             for x in 0..<frame.width {
                 let p = (y * frame.width + x) * 3
-                var r = Int(frame.pixels[p]), g = Int(frame.pixels[p + 1]), b = Int(frame.pixels[p + 2])
+                var r = Int(frame.pixels[p])
+                var g = Int(frame.pixels[p + 1])
+                var b = Int(frame.pixels[p + 2])
                 if dither {
                     let d = bayer[(y & 3) * 4 + (x & 3)] - 8
-                    r = min(255, max(0, r + d)); g = min(255, max(0, g + d)); b = min(255, max(0, b + d))
+                    r = min(255, max(0, r + d))
+                    g = min(255, max(0, g + d))
+                    b = min(255, max(0, b + d))
                 }
                 let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
                 var index = Int(cache[key])
                 if index < 0 {
-                    var best = 0, bestD = Int.max
-                    let cr = (r & ~7) + 4, cg = (g & ~7) + 4, cb = (b & ~7) + 4
+                    var best = 0
+                    var bestD = Int.max
+                    let cr = (r & ~7) + 4
+                    let cg = (g & ~7) + 4
+                    let cb = (b & ~7) + 4
                     for (i, c) in palette.enumerated() {
-                        let dr = cr - Int(c.0), dg = cg - Int(c.1), db = cb - Int(c.2)
+                        let dr = cr - Int(c.0)
+                        let dg = cg - Int(c.1)
+                        let db = cb - Int(c.2)
                         let dist = dr * dr + dg * dg + db * db
-                        if dist < bestD { bestD = dist; best = i }
+                        if dist < bestD {
+                            bestD = dist
+                            best = i
+                        }
                     }
                     index = best
                     cache[key] = Int16(best)

@@ -39,7 +39,9 @@ package enum PNGChunks {
             guard len <= bytes.count - i - 12 else { return nil }
             let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
             let data = Array(bytes[(i + 8)..<(i + 8 + len)])
-            let stored = UInt32(bytes[i + 8 + len]) << 24 | UInt32(bytes[i + 9 + len]) << 16 | UInt32(bytes[i + 10 + len]) << 8 | UInt32(bytes[i + 11 + len])
+            let stored =
+                UInt32(bytes[i + 8 + len]) << 24 | UInt32(bytes[i + 9 + len]) << 16 | UInt32(bytes[i + 10 + len]) << 8
+                | UInt32(bytes[i + 11 + len])
             let crc = crc32(data, start: crc32(Array(type.utf8))) ^ 0xFFFFFFFF
             chunks.append(Chunk(type: type, data: data, crcValid: crc == stored))
             i += 12 + len

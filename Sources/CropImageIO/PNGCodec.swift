@@ -26,7 +26,8 @@ package enum PNGCodec {
 
     /// Width and height from the header.
     package static func size(of data: [UInt8]) throws(ImageError) -> (width: Int, height: Int) {
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = data.withUnsafeBufferPointer { buf in
             cpng_read_size(buf.baseAddress, buf.count, &w, &h, &message)
@@ -69,7 +70,8 @@ package enum PNGCodec {
             }
             throw .unreadable(message.isEmpty ? "unknown libpng error" : message)
         }
-        let w = Int(out.width), h = Int(out.height)
+        let w = Int(out.width)
+        let h = Int(out.height)
         return (w, h, [UInt8](UnsafeBufferPointer(start: out.pixels, count: w * h * channels)))
     }
 
@@ -124,7 +126,8 @@ package enum PNGCodec {
         var outSize = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = pixels.withUnsafeBufferPointer { buf in
-            cpng_encode(buf.baseAddress, UInt32(width), UInt32(height), channels, c.level, c.filter, c.strategy, &outPtr, &outSize, &message)
+            cpng_encode(
+                buf.baseAddress, UInt32(width), UInt32(height), channels, c.level, c.filter, c.strategy, &outPtr, &outSize, &message)
         }
         defer { cpng_free(outPtr) }
         guard rc == 0, let outPtr else { throw .encodeFailed(string(message)) }

@@ -47,7 +47,10 @@ package struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
         skipWhitespace()
         if index >= bytes.count { throw fail("expected a JSON value, found end of file") }
         let node = try parseValue()
@@ -86,9 +89,15 @@ package struct JSONParser {
         case UInt8(ascii: "["): value = try parseArray()
         case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
-        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            value = .null
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw fail("expected a JSON value, found \(describeCurrent()) (NaN and Infinity are not JSON numbers)")
         default:
@@ -214,7 +223,9 @@ package struct JSONParser {
             isInteger = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent, found \(describeCurrent())") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail("expected a digit in the exponent, found \(describeCurrent())")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -18,7 +18,10 @@ package struct JSONNode: Sendable {
 package struct JSONMember: Sendable {
     package var key: String
     package var node: JSONNode
-    package init(key: String, node: JSONNode) { self.key = key; self.node = node }
+    package init(key: String, node: JSONNode) {
+        self.key = key
+        self.node = node
+    }
 }
 
 package enum JSONValue: Sendable {

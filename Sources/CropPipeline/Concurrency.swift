@@ -44,7 +44,11 @@ package final class LockedDictionary<K: Hashable, V>: @unchecked Sendable {
     private var storage: [K: V] = [:]
     private let lock = NSLock()
     package init() {}
-    package func set(_ key: K, _ value: V) { lock.lock(); storage[key] = value; lock.unlock() }
+    package func set(_ key: K, _ value: V) {
+        lock.lock()
+        storage[key] = value
+        lock.unlock()
+    }
     package func get(_ key: K) -> V? {
         lock.lock()
         defer { lock.unlock() }
@@ -62,5 +66,10 @@ package final class Counter: @unchecked Sendable {
     private var value = 0
     private let lock = NSLock()
     package init() {}
-    package func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+    package func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
 }

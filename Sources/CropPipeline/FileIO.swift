@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A failure to read or write a file: one line naming the path.
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -161,7 +162,8 @@ package enum FileIO {
             }
             return url.pathComponents
         }
-        let p = resolved(path), f = resolved(folder)
+        let p = resolved(path)
+        let f = resolved(folder)
         return p.count >= f.count && Array(p.prefix(f.count)) == f
     }
 

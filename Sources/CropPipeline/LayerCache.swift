@@ -1,5 +1,5 @@
-import Foundation
 import CropRender
+import Foundation
 
 /// Layer maps shared by every replay in the process: scenarios of one preset share their
 /// frame geometry, so `check` over many scenarios builds each map once. Bounded: the
@@ -29,4 +29,3 @@ final class LayerCache: @unchecked Sendable {
         return entries[key] ?? built
     }
 }
-

@@ -1,8 +1,8 @@
-import Foundation
 import CropBitmap
 import CropEngine
 import CropImageIO
 import CropScenario
+import Foundation
 
 /// A scenario decoded from its file (or built in) together with its image.
 package struct LoadedScenario: Sendable {

@@ -1,8 +1,8 @@
-import Foundation
-import CropEngine
-import CropRender
-import CropImageIO
 import CropBitmap
+import CropEngine
+import CropImageIO
+import CropRender
+import Foundation
 
 /// Renders the frames of one replay: keeps the images (the scenario's and every
 /// crop loaded by `thenLoad`) and the layer maps per frame geometry, and renders
@@ -28,7 +28,8 @@ package final class RenderSession: @unchecked Sendable {
         for crop in trace.crops {
             if let index = crop.loadsAsImageIndex {
                 let source = images[crop.sourceImageIndex]
-                let cut = CropPixels.cut(source, x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+                let cut = CropPixels.cut(
+                    source, x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
                 if images.count == index {
                     images.append(cut)
                     premultiplied.append(PremultipliedImage(cut))
@@ -39,7 +40,8 @@ package final class RenderSession: @unchecked Sendable {
 
     /// The pixels of a crop record.
     package func cropImage(_ crop: CropRecord) -> RGBAImage {
-        CropPixels.cut(images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+        CropPixels.cut(
+            images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
     }
 
     /// What the layer maps depend on: the geometry and the mask, border and grid settings
@@ -110,4 +112,3 @@ package final class RenderSession: @unchecked Sendable {
         return encoder.finish()
     }
 }
-

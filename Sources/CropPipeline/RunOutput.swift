@@ -1,8 +1,8 @@
-import Foundation
-import CropEngine
-import CropRender
-import CropImageIO
 import CropBitmap
+import CropEngine
+import CropImageIO
+import CropRender
+import Foundation
 
 /// What `cropreplay run` writes for one scenario (SPEC section 11).
 package struct RunOptions: Sendable {
@@ -50,7 +50,9 @@ package enum RunOutput {
             let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
             let encoded = LockedDictionary<Int, [UInt8]>()
             session.prepareLayers(snapFrames)
-            try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i])) }
+            try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in
+                encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i]))
+            }
             for snapshot in trace.snapshots {
                 let (name, frame) = (snapshot.name, snapshot.frame)
                 guard let png = encoded.get(frame) else { continue }
@@ -65,7 +67,8 @@ package enum RunOutput {
     package static func checkBudget(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) {
         guard options.apng || options.gif || options.sheet else { return }
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
-        try MemoryBudget.check(frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --apng/--gif/--sheet")
+        try MemoryBudget.check(
+            frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --apng/--gif/--sheet")
     }
 
     /// Which frames a sequence keeps and at what size.
@@ -82,7 +85,9 @@ package enum RunOutput {
 
     static func writeSequences(_ session: RenderSession, plan: SequencePlan, dir: String, options: RunOptions) throws {
         let trace = session.trace
-        let kept = plan.kept, canvas = plan.canvas, size = plan.size
+        let kept = plan.kept
+        let canvas = plan.canvas
+        let size = plan.size
         let digits = max(4, String(trace.frames.count - 1).count)
         let keepInMemory = options.apng || options.gif || options.sheet
         let collected = LockedDictionary<Int, RGBFrame>()
@@ -98,7 +103,8 @@ package enum RunOutput {
             try Parallel.forEach(count: kept.count, jobs: options.jobs) { i in
                 let n = kept[i]
                 let whole = session.size(of: n) == canvas
-                try FileIO.writeAtomically(framePath(n), whole ? session.renderPNG(frame: n) : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
+                try FileIO.writeAtomically(
+                    framePath(n), whole ? session.renderPNG(frame: n) : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
                 options.progress?(done.increment(), kept.count)
             }
             return
@@ -142,7 +148,8 @@ package enum RunOutput {
 
     /// The largest frame size among the kept frames (viewports can change on resize).
     static func canvasSize(_ trace: Trace, kept: [Int], scale: Int) -> (Int, Int) {
-        var w = 1, h = 1
+        var w = 1
+        var h = 1
         for n in kept {
             let f = trace.frames[n]
             w = max(w, Int((f.viewportWidth * Double(scale)).rounded()))
@@ -167,8 +174,9 @@ package enum MemoryBudget {
     package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
         let need = frames * width * height * 3
         guard need <= bytes else {
-            throw .badInput("\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F")
+            throw .badInput(
+                "\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F"
+            )
         }
     }
 }
-

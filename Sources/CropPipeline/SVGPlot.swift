@@ -31,11 +31,14 @@ package struct SVGPlot: Sendable {
     package static func color(_ i: Int) -> String { palette[i % palette.count] }
 
     package var svg: String {
-        let w = width, h = height, pad = 36.0
+        let w = width
+        let h = height
+        let pad = 36.0
         let values = series.flatMap { $0.points.compactMap(\.value) }.filter(\.isFinite)
         let times = series.flatMap { $0.points.map(\.t) }
         let tMax = max(times.max() ?? 1, 1e-9)
-        var lo = values.min() ?? 0, hi = values.max() ?? 1
+        var lo = values.min() ?? 0
+        var hi = values.max() ?? 1
         if !(hi > lo) {
             let pad = max(abs(lo) * 0.1, 1e-3)
             lo -= pad
@@ -52,7 +55,8 @@ package struct SVGPlot: Sendable {
         hi += span * 0.05
         func x(_ t: Double) -> Double { pad + (w - pad - 8) * (t / tMax) }
         func y(_ v: Double) -> Double { h - pad + (pad + 8 - h) * ((min(max(v, lo), hi) - lo) / (hi - lo)) }
-        var svg = "<svg width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+        var svg =
+            "<svg width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<text x=\"\(pad)\" y=\"16\" font-size=\"13\">\(HTML.escape(title))</text>\n"
         if !band.isEmpty {
             let top = band.map { "\(fmt(x($0.t))),\(fmt(y($0.high)))" }
@@ -69,11 +73,16 @@ package struct SVGPlot: Sendable {
             // A nil value ends a polyline; the next finite one starts another.
             var runs: [[String]] = [[]]
             for p in s.points {
-                if let v = p.value, v.isFinite { runs[runs.count - 1].append("\(fmt(x(p.t))),\(fmt(y(v)))") } else if !runs[runs.count - 1].isEmpty { runs.append([]) }
+                if let v = p.value, v.isFinite {
+                    runs[runs.count - 1].append("\(fmt(x(p.t))),\(fmt(y(v)))")
+                } else if !runs[runs.count - 1].isEmpty {
+                    runs.append([])
+                }
             }
             let dash = s.dashed ? " stroke-dasharray=\"5 3\"" : ""
             for run in runs where !run.isEmpty {
-                svg += "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"1.5\"\(dash)><title>\(HTML.escape(s.label))</title></polyline>\n"
+                svg +=
+                    "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"1.5\"\(dash)><title>\(HTML.escape(s.label))</title></polyline>\n"
             }
             svg += "<text x=\"\(w - 90)\" y=\"\(30 + 12 * i)\" font-size=\"10\" fill=\"\(s.color)\">\(HTML.escape(s.label))</text>\n"
         }

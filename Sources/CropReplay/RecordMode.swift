@@ -32,6 +32,8 @@ public func withCropReplay<R>(record: RecordMode, _ body: () throws -> R) rethro
 }
 
 /// `withCropReplay(record:_:)` for async code.
-public func withCropReplay<R>(record: RecordMode, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async rethrows -> R {
+public func withCropReplay<R>(record: RecordMode, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R)
+    async rethrows -> R
+{
     try await RecordMode.$scoped.withValue(record, operation: body, isolation: isolation)
 }

@@ -1,9 +1,9 @@
-import Foundation
 import CropBitmap
 import CropEngine
 import CropGoldens
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// A scenario ready to replay: decoded (from a file, JSON text, or built in code) with its
 /// image. The trace and the render session are computed once and shared by copies, so
@@ -79,14 +79,17 @@ public struct Replay: Sendable {
     /// Checks the replay against `<golden>/<name>/` with the same comparison and messages as
     /// `cropreplay check`, recording according to `record` (default: `RecordMode.current`).
     /// Artifacts (expected/actual/diff) go to `artifacts` (default: `CROPREPLAY_ARTIFACTS`).
-    public func verify(golden: String = "golden", record: RecordMode? = nil, strategy: ReplayStrategy = .all,
-                       tolerance: Int = 0, maxDiffRatio: Double = 0,
-                       artifacts: String? = ProcessInfo.processInfo.environment["CROPREPLAY_ARTIFACTS"]) throws(ReplayError) -> Verification {
+    public func verify(
+        golden: String = "golden", record: RecordMode? = nil, strategy: ReplayStrategy = .all,
+        tolerance: Int = 0, maxDiffRatio: Double = 0,
+        artifacts: String? = ProcessInfo.processInfo.environment["CROPREPLAY_ARTIFACTS"]
+    ) throws(ReplayError) -> Verification {
         let mode = record ?? RecordMode.current
         let name = scenario.name
         if mode == .all {
             let recorded = try self.record(golden: golden, strategy: strategy)
-            let message = "\(name): record mode \"all\" recorded its goldens in \(recorded.folder)/ (\(recorded.status.rawValue)); "
+            let message =
+                "\(name): record mode \"all\" recorded its goldens in \(recorded.folder)/ (\(recorded.status.rawValue)); "
                 + "set CROPREPLAY_RECORD=never or pass record: .never to check"
             return Verification(result: nil, recorded: recorded, failure: message)
         }
@@ -103,13 +106,15 @@ public struct Replay: Sendable {
         guard shouldRecord else { return Verification(result: result, recorded: nil, failure: message(result)) }
         let recorded = try self.record(golden: golden, strategy: strategy)
         let what = result.status == .new ? "recorded a new golden" : "re-recorded its golden"
-        return Verification(result: result, recorded: recorded,
-                            failure: "\(name): \(what) in \(recorded.folder)/ (record mode \"\(mode.rawValue)\"); run the test again to check it"
-                                + (result.status == .new ? "" : "\n" + result.lines.joined(separator: "\n")))
+        return Verification(
+            result: result, recorded: recorded,
+            failure: "\(name): \(what) in \(recorded.folder)/ (record mode \"\(mode.rawValue)\"); run the test again to check it"
+                + (result.status == .new ? "" : "\n" + result.lines.joined(separator: "\n")))
     }
 
     func record(golden: String, strategy: ReplayStrategy) throws(ReplayError) -> RecordResult {
-        let prepared = try GoldenRecord.prepare(loaded, goldenDir: golden, onlyMissing: false, jobs: Parallel.defaultJobs, scope: strategy.scope)
+        let prepared = try GoldenRecord.prepare(
+            loaded, goldenDir: golden, onlyMissing: false, jobs: Parallel.defaultJobs, scope: strategy.scope)
         return try GoldenRecord.write(prepared)
     }
 

@@ -1,4 +1,5 @@
 import CropJSON
+
 /// The four editor presets of SPEC section 10, one per seed article, written as
 /// `editor` JSON so that they merge with a scenario's overrides exactly like
 /// user JSON does. Values a preset does not give are the defaults of SPEC 14.
@@ -12,57 +13,60 @@ public struct Preset: Sendable {
     public static let all: [Preset] = [
         Preset(
             name: "fixed-frame-rollback",
-            summary: "Fixed 330x495 rect frame over an aspect-filled photo; the mask hides while a gesture runs; a drag or pinch that uncovers the frame rolls back (per gesture, instantly).",
+            summary:
+                "Fixed 330x495 rect frame over an aspect-filled photo; the mask hides while a gesture runs; a drag or pinch that uncovers the frame rolls back (per gesture, instantly).",
             editorJSON: """
-            {"viewport": {"width": 390, "height": 844},
-             "fit": "aspectFill",
-             "frame": {"shape": "rect", "size": [330, 495]},
-             "mask": {"color": "#000000", "opacity": 0.8, "visibility": "perGesture"},
-             "border": {"color": "#FFFFFF", "width": 2.5, "position": "inside"},
-             "zoom": {"anchor": "center", "min": null, "max": null},
-             "constraint": "frame",
-             "policy": {"kind": "rollback", "rollback": "perGesture", "onCancel": "ignore", "animation": {"curve": "none"}}}
-            """),
+                {"viewport": {"width": 390, "height": 844},
+                 "fit": "aspectFill",
+                 "frame": {"shape": "rect", "size": [330, 495]},
+                 "mask": {"color": "#000000", "opacity": 0.8, "visibility": "perGesture"},
+                 "border": {"color": "#FFFFFF", "width": 2.5, "position": "inside"},
+                 "zoom": {"anchor": "center", "min": null, "max": null},
+                 "constraint": "frame",
+                 "policy": {"kind": "rollback", "rollback": "perGesture", "onCancel": "ignore", "animation": {"curve": "none"}}}
+                """),
         Preset(
             name: "circle-avatar-bounce",
-            summary: "Avatar picker: dashed circle frame, the photo always covers it; rubber band past the edges, momentum, spring back; rotates.",
+            summary:
+                "Avatar picker: dashed circle frame, the photo always covers it; rubber band past the edges, momentum, spring back; rotates.",
             editorJSON: """
-            {"viewport": {"width": 375, "height": 667},
-             "fit": "shortSide",
-             "frame": {"shape": "circle", "margin": 20},
-             "mask": {"color": "#000000", "opacity": 0.35, "visibility": "always"},
-             "border": {"color": "#FFFFFF", "width": 2, "dash": [4, 4], "position": "center"},
-             "zoom": {"base": "pixels", "min": "cover", "max": 5, "anchor": "focal"},
-             "constraint": "frame",
-             "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
-            """),
+                {"viewport": {"width": 375, "height": 667},
+                 "fit": "shortSide",
+                 "frame": {"shape": "circle", "margin": 20},
+                 "mask": {"color": "#000000", "opacity": 0.35, "visibility": "always"},
+                 "border": {"color": "#FFFFFF", "width": 2, "dash": [4, 4], "position": "center"},
+                 "zoom": {"base": "pixels", "min": "cover", "max": 5, "anchor": "focal"},
+                 "constraint": "frame",
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                """),
         Preset(
             name: "portrait-7x10-zoom2",
             summary: "Scroll-view cropper with a 7:10 frame: aspect-fit photo, zoom 1x to 2x, half-dark mask, thin translucent border.",
             editorJSON: """
-            {"viewport": {"width": 390, "height": 763},
-             "fit": "aspectFit",
-             "frame": {"shape": "rect", "aspect": [7, 10], "margin": 0},
-             "mask": {"color": "#000000", "opacity": 0.5, "visibility": "always"},
-             "border": {"color": "#FFFFFF", "opacity": 0.5, "width": 1, "position": "inside"},
-             "zoom": {"min": 1, "max": 2, "anchor": "focal"},
-             "constraint": "viewport",
-             "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
-            """),
+                {"viewport": {"width": 390, "height": 763},
+                 "fit": "aspectFit",
+                 "frame": {"shape": "rect", "aspect": [7, 10], "margin": 0},
+                 "mask": {"color": "#000000", "opacity": 0.5, "visibility": "always"},
+                 "border": {"color": "#FFFFFF", "opacity": 0.5, "width": 1, "position": "inside"},
+                 "zoom": {"min": 1, "max": 2, "anchor": "focal"},
+                 "constraint": "viewport",
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                """),
         Preset(
             name: "wide-16x9-zoom10",
-            summary: "Scroll-view cropper with a 16:9 frame lit by a white veil inside it, zoom 1x to 10x, crop by the offset-factor formula.",
+            summary:
+                "Scroll-view cropper with a 16:9 frame lit by a white veil inside it, zoom 1x to 10x, crop by the offset-factor formula.",
             editorJSON: """
-            {"viewport": {"width": 390, "height": 844},
-             "fit": "aspectFit",
-             "frame": {"shape": "rect", "aspect": [16, 9], "margin": 0},
-             "mask": {"color": "#FFFFFF", "opacity": 0.3, "region": "inside"},
-             "border": null,
-             "zoom": {"min": 1, "max": 10, "anchor": "focal"},
-             "constraint": "viewport",
-             "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}},
-             "crop": {"formula": "offsetFactor"}}
-            """),
+                {"viewport": {"width": 390, "height": 844},
+                 "fit": "aspectFit",
+                 "frame": {"shape": "rect", "aspect": [16, 9], "margin": 0},
+                 "mask": {"color": "#FFFFFF", "opacity": 0.3, "region": "inside"},
+                 "border": null,
+                 "zoom": {"min": 1, "max": 10, "anchor": "focal"},
+                 "constraint": "viewport",
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}},
+                 "crop": {"formula": "offsetFactor"}}
+                """),
     ]
 
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }

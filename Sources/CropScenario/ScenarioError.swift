@@ -23,7 +23,8 @@ package enum Suggest {
     package static func closest(_ word: String, in options: [String]) -> String? {
         var best: (option: String, distance: Int)?
         for option in options {
-            let w = word.lowercased(), o = option.lowercased()
+            let w = word.lowercased()
+            let o = option.lowercased()
             // A prefix of a longer name ("circle-avatar") is a near miss too.
             let d = (w.count >= 3 && (o.hasPrefix(w) || w.hasPrefix(o))) ? 1 : EditDistance.between(w, o)
             if d <= max(2, option.count / 3), d < (best?.distance ?? Int.max) { best = (option, d) }
@@ -35,7 +36,8 @@ package enum Suggest {
 /// The Levenshtein distance between two strings (by characters).
 package enum EditDistance {
     package static func between(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
         var previous = Array(0...y.count)

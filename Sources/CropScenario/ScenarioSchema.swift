@@ -1,4 +1,5 @@
 import CropJSON
+
 /// The JSON Schema of scenario files (`scenarios/schema.json`), generated from
 /// the key lists the decoder checks against (`Keys`) and the enums it accepts,
 /// so editors can complete and validate scenarios. `cropreplay schema` prints it;
@@ -41,7 +42,9 @@ package enum ScenarioSchema {
         return obj(pairs)
     }
 
-    static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String { E.allCases.map { $0.rawValue } }
+    static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String {
+        E.allCases.map { $0.rawValue }
+    }
 
     package static func generate() -> JSONNode {
         let name = obj([("type", str("string")), ("pattern", str("^[A-Za-z0-9._-]{1,100}$")), ("not", enumOf([".", ".."]))])
@@ -50,50 +53,113 @@ package enum ScenarioSchema {
             ("color", obj([("type", str("string")), ("pattern", str("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))])),
             ("pair", obj([("type", str("array")), ("items", obj([("type", str("number"))])), ("minItems", num(2)), ("maxItems", num(2))])),
             ("name", name),
-            ("editor", object(Keys.editor, [
-                "viewport": object(Keys.viewport, ["width": number(exclusiveMin: 0), "height": number(exclusiveMin: 0), "scale": integer(1, 4)]),
-                "background": ref("color"),
-                "image": object(Keys.image, ["file": obj([("type", str("string")), ("minLength", num(1))]),
-                                             "testcard": obj([("type", str("array")), ("items", integer(2, 16384)), ("minItems", num(2)), ("maxItems", num(2))])]),
-                "fit": enumOf(cases(Fit.self)),
-                "frame": object(Keys.frame, ["shape": enumOf(cases(FrameShape.self)), "size": orNull(ref("pair")), "aspect": orNull(ref("pair")),
-                                             "margin": number(min: 0), "cornerRadius": number(min: 0)]),
-                "mask": object(Keys.mask, ["color": ref("color"), "opacity": number(min: 0, max: 1), "region": enumOf(cases(MaskRegion.self)),
-                                           "visibility": enumOf(cases(MaskVisibility.self)), "fade": number(min: 0, "seconds")]),
-                "border": orNull(object(Keys.border, ["color": ref("color"), "opacity": number(min: 0, max: 1), "width": number(min: 0, max: 1000),
-                                                      "position": enumOf(cases(BorderPosition.self)),
-                                                      "dash": orNull(obj([("type", str("array")), ("items", number(min: 0)), ("maxItems", num(64))]))])),
-                "grid": orNull(object(Keys.grid, ["lines": integer(1, 100), "color": ref("color"), "opacity": number(min: 0, max: 1),
-                                                  "width": number(min: 0, max: 1000), "visibility": enumOf(cases(GridVisibility.self))])),
-                "zoom": object(Keys.zoom, ["base": enumOf(cases(ZoomBase.self)),
-                                           "min": obj([("anyOf", arr([number(exclusiveMin: 0), enumOf(["cover"]), obj([("type", str("null"))])]))]),
-                                           "max": orNull(number(exclusiveMin: 0)), "anchor": enumOf(cases(ZoomAnchor.self))]),
-                "constraint": enumOf(cases(Constraint.self)),
-                "policy": object(Keys.policy, [
-                    "kind": enumOf(cases(PolicyKind.self)), "rollback": enumOf(cases(RollbackMode.self)), "onCancel": enumOf(cases(CancelRule.self)),
-                    "momentum": orNull(number(exclusiveMin: 0, max: 0.999999999, "deceleration per ms, below 1")),
-                    "rubberBand": number(exclusiveMin: 0),
-                    "animation": object(Keys.animation, ["curve": enumOf(Keys.curves), "duration": number(min: 0, max: 10, "seconds"),
-                                                         "response": number(exclusiveMin: 0), "dampingRatio": number(min: 0)], required: ["curve"]),
-                ]),
-                "faces": orNull(obj([("type", str("array")), ("items", obj([("type", str("array")), ("items", obj([("type", str("number"))])), ("minItems", num(4)), ("maxItems", num(4))]))])),
-                "crop": object(Keys.crop, ["formula": enumOf(cases(CropFormula.self)), "rounding": enumOf(cases(CropRounding.self))]),
-            ])),
-            ("step", obj([("oneOf", arr(Keys.steps.map { key in object([key], [key: stepBody(key, duration: duration)], required: [key]) }))])),
+            (
+                "editor",
+                object(
+                    Keys.editor,
+                    [
+                        "viewport": object(
+                            Keys.viewport, ["width": number(exclusiveMin: 0), "height": number(exclusiveMin: 0), "scale": integer(1, 4)]),
+                        "background": ref("color"),
+                        "image": object(
+                            Keys.image,
+                            [
+                                "file": obj([("type", str("string")), ("minLength", num(1))]),
+                                "testcard": obj([
+                                    ("type", str("array")), ("items", integer(2, 16384)), ("minItems", num(2)), ("maxItems", num(2)),
+                                ]),
+                            ]),
+                        "fit": enumOf(cases(Fit.self)),
+                        "frame": object(
+                            Keys.frame,
+                            [
+                                "shape": enumOf(cases(FrameShape.self)), "size": orNull(ref("pair")), "aspect": orNull(ref("pair")),
+                                "margin": number(min: 0), "cornerRadius": number(min: 0),
+                            ]),
+                        "mask": object(
+                            Keys.mask,
+                            [
+                                "color": ref("color"), "opacity": number(min: 0, max: 1), "region": enumOf(cases(MaskRegion.self)),
+                                "visibility": enumOf(cases(MaskVisibility.self)), "fade": number(min: 0, "seconds"),
+                            ]),
+                        "border": orNull(
+                            object(
+                                Keys.border,
+                                [
+                                    "color": ref("color"), "opacity": number(min: 0, max: 1), "width": number(min: 0, max: 1000),
+                                    "position": enumOf(cases(BorderPosition.self)),
+                                    "dash": orNull(obj([("type", str("array")), ("items", number(min: 0)), ("maxItems", num(64))])),
+                                ])),
+                        "grid": orNull(
+                            object(
+                                Keys.grid,
+                                [
+                                    "lines": integer(1, 100), "color": ref("color"), "opacity": number(min: 0, max: 1),
+                                    "width": number(min: 0, max: 1000), "visibility": enumOf(cases(GridVisibility.self)),
+                                ])),
+                        "zoom": object(
+                            Keys.zoom,
+                            [
+                                "base": enumOf(cases(ZoomBase.self)),
+                                "min": obj([("anyOf", arr([number(exclusiveMin: 0), enumOf(["cover"]), obj([("type", str("null"))])]))]),
+                                "max": orNull(number(exclusiveMin: 0)), "anchor": enumOf(cases(ZoomAnchor.self)),
+                            ]),
+                        "constraint": enumOf(cases(Constraint.self)),
+                        "policy": object(
+                            Keys.policy,
+                            [
+                                "kind": enumOf(cases(PolicyKind.self)), "rollback": enumOf(cases(RollbackMode.self)),
+                                "onCancel": enumOf(cases(CancelRule.self)),
+                                "momentum": orNull(number(exclusiveMin: 0, max: 0.999999999, "deceleration per ms, below 1")),
+                                "rubberBand": number(exclusiveMin: 0),
+                                "animation": object(
+                                    Keys.animation,
+                                    [
+                                        "curve": enumOf(Keys.curves), "duration": number(min: 0, max: 10, "seconds"),
+                                        "response": number(exclusiveMin: 0), "dampingRatio": number(min: 0),
+                                    ], required: ["curve"]),
+                            ]),
+                        "faces": orNull(
+                            obj([
+                                ("type", str("array")),
+                                (
+                                    "items",
+                                    obj([
+                                        ("type", str("array")), ("items", obj([("type", str("number"))])), ("minItems", num(4)),
+                                        ("maxItems", num(4)),
+                                    ])
+                                ),
+                            ])),
+                        "crop": object(
+                            Keys.crop, ["formula": enumOf(cases(CropFormula.self)), "rounding": enumOf(cases(CropRounding.self))]),
+                    ])
+            ),
+            (
+                "step",
+                obj([("oneOf", arr(Keys.steps.map { key in object([key], [key: stepBody(key, duration: duration)], required: [key]) }))])
+            ),
         ]
         return obj([
             ("$schema", str("http://json-schema.org/draft-07/schema#")),
             ("title", str("CropReplay scenario")),
             ("description", str("A gesture script replayed by cropreplay (see the README). Generated by `cropreplay schema`.")),
             ("type", str("object")),
-            ("properties", obj([
-                ("$schema", obj([("type", str("string")), ("description", str("Path or URL of this schema, for editors; ignored by cropreplay"))])),
-                ("name", ref("name")),
-                ("preset", enumOf(Preset.all.map { $0.name })),
-                ("editor", ref("editor")),
-                ("fps", integer(1, 240)),
-                ("script", obj([("type", str("array")), ("items", ref("step"))])),
-            ])),
+            (
+                "properties",
+                obj([
+                    (
+                        "$schema",
+                        obj([
+                            ("type", str("string")), ("description", str("Path or URL of this schema, for editors; ignored by cropreplay")),
+                        ])
+                    ),
+                    ("name", ref("name")),
+                    ("preset", enumOf(Preset.all.map { $0.name })),
+                    ("editor", ref("editor")),
+                    ("fps", integer(1, 240)),
+                    ("script", obj([("type", str("array")), ("items", ref("step"))])),
+                ])
+            ),
             ("additionalProperties", node(.bool(false))),
             ("definitions", obj(definitions)),
         ])
@@ -102,14 +168,32 @@ package enum ScenarioSchema {
     static func stepBody(_ key: String, duration: JSONNode) -> JSONNode {
         let easing = enumOf(cases(Easing.self))
         switch key {
-        case "pan": return object(Keys.pan, ["by": ref("pair"), "duration": duration, "easing": easing, "hold": duration, "velocity": ref("pair")], required: ["by"])
-        case "pinch": return object(Keys.pinch, ["scale": number(exclusiveMin: 0), "at": ref("pair"), "duration": duration, "easing": easing, "hold": duration], required: ["scale"])
+        case "pan":
+            return object(
+                Keys.pan, ["by": ref("pair"), "duration": duration, "easing": easing, "hold": duration, "velocity": ref("pair")],
+                required: ["by"])
+        case "pinch":
+            return object(
+                Keys.pinch,
+                ["scale": number(exclusiveMin: 0), "at": ref("pair"), "duration": duration, "easing": easing, "hold": duration],
+                required: ["scale"])
         case "together": return obj([("type", str("array")), ("minItems", num(1)), ("items", ref("step"))])
-        case "touches": return obj([("type", str("array")), ("items", obj([("type", str("array")), ("maxItems", num(2)), ("items", ref("pair"))]))])
-        case "events": return obj([("type", str("array")), ("minItems", num(1)), ("items", object(Keys.event, [
-            "frame": integer(1, 100_000), "gesture": enumOf(cases(GestureKind.self)), "phase": enumOf(cases(GesturePhase.self)),
-            "translation": ref("pair"), "scale": number(exclusiveMin: 0), "location": ref("pair"), "velocity": ref("pair"),
-        ], required: ["frame", "gesture", "phase"]))])
+        case "touches":
+            return obj([("type", str("array")), ("items", obj([("type", str("array")), ("maxItems", num(2)), ("items", ref("pair"))]))])
+        case "events":
+            return obj([
+                ("type", str("array")), ("minItems", num(1)),
+                (
+                    "items",
+                    object(
+                        Keys.event,
+                        [
+                            "frame": integer(1, 100_000), "gesture": enumOf(cases(GestureKind.self)),
+                            "phase": enumOf(cases(GesturePhase.self)),
+                            "translation": ref("pair"), "scale": number(exclusiveMin: 0), "location": ref("pair"), "velocity": ref("pair"),
+                        ], required: ["frame", "gesture", "phase"])
+                ),
+            ])
         case "wait": return duration
         case "until": return enumOf(["settled"])
         case "snapshot": return ref("name")

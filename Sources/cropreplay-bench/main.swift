@@ -1,13 +1,13 @@
+import CropBitmap
+import CropEngine
+import CropGoldens
+import CropImageIO
+import CropPipeline
+import CropScenario
 // cropreplay-bench: measures the pipeline stage by stage and end to end, and
 // compares with a Pillow peer when Python with Pillow and numpy is installed.
 // Run: swift run -c release cropreplay-bench [--quick]
 import Foundation
-import CropScenario
-import CropEngine
-import CropImageIO
-import CropGoldens
-import CropBitmap
-import CropPipeline
 
 let quick = CommandLine.arguments.contains("--quick")
 let reps = quick ? 3 : 9
@@ -31,9 +31,9 @@ func f(_ d: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f"
 func scenarioText(_ preset: String, scale: Int, frames: Int) -> String {
     let seconds = Double(frames) / 60
     return """
-    {"name": "bench", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": \(scale)}},
-     "script": [{"pan": {"by": [40, 25], "duration": \(seconds / 2)}}, {"snapshot": "mid"}, {"pinch": {"scale": 1.3, "duration": \(seconds / 2)}}, {"snapshot": "end"}]}
-    """
+        {"name": "bench", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": \(scale)}},
+         "script": [{"pan": {"by": [40, 25], "duration": \(seconds / 2)}}, {"snapshot": "mid"}, {"pinch": {"scale": 1.3, "duration": \(seconds / 2)}}, {"snapshot": "end"}]}
+        """
 }
 
 func load(_ text: String) -> LoadedScenario {
@@ -89,7 +89,12 @@ do {
     print("trace-only replay: \(frames) frames in \(f(ms)) ms = \(f(Double(frames) / ms * 1000, 0)) frames/s\n")
 }
 
-struct Row { var preset: String; var scale: Int; var memcpy, composite, encFast, encZlib, encGolden, decode, decodeLibpng, compare: Double; var bytesFast, bytesZlib, bytesGolden: Int }
+struct Row {
+    var preset: String
+    var scale: Int
+    var memcpy, composite, encFast, encZlib, encGolden, decode, decodeLibpng, compare: Double
+    var bytesFast, bytesZlib, bytesGolden: Int
+}
 var rows: [Row] = []
 var scratch = [UInt8](repeating: 1, count: 64 << 20)
 var compositeByScale: [Int: [Double]] = [:]
@@ -110,7 +115,10 @@ for scale in [1, 2, 3] {
         for _ in 0..<reps {
             scratch.withUnsafeMutableBytes { s in
                 var i = 0
-                while i < s.count { s[i] = UInt8(truncatingIfNeeded: i &+ sink); i += 64 }
+                while i < s.count {
+                    s[i] = UInt8(truncatingIfNeeded: i &+ sink)
+                    i += 64
+                }
             }
             let t = now()
             copy.withUnsafeMutableBytes { d in frame.pixels.withUnsafeBytes { s in d.copyMemory(from: s) } }
@@ -122,7 +130,9 @@ for scale in [1, 2, 3] {
         let composite = bestMs { _ = session.render(frame: n) }
         compositeByScale[scale, default: []].append(composite)
         if scale == 2 { continue }
-        var fast: [UInt8] = [], zl: [UInt8] = [], golden: [UInt8] = []
+        var fast: [UInt8] = []
+        var zl: [UInt8] = []
+        var golden: [UInt8] = []
         let encFast = try bestMs { fast = try PNGCodec.encode(frame, .fast) }
         let encZlib = try bestMs { zl = try PNGCodec.encode(frame, .zlibFast) }
         let encGolden = try bestMs(max(1, reps / 3)) { golden = try PNGCodec.encode(frame, .golden) }
@@ -130,17 +140,25 @@ for scale in [1, 2, 3] {
         let decode = try bestMs { decoded = try PNGCodec.decodeRGB(golden) }
         let decodeLibpng = try bestMs { _ = try PNGCodec.decodeRGB(golden, fastPath: false) }
         let compare = bestMs { _ = ImageDiff.compare(expected: decoded, actual: frame, tolerance: 0) }
-        rows.append(Row(preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib, encGolden: encGolden,
-                        decode: decode, decodeLibpng: decodeLibpng, compare: compare, bytesFast: fast.count, bytesZlib: zl.count, bytesGolden: golden.count))
+        rows.append(
+            Row(
+                preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib,
+                encGolden: encGolden,
+                decode: decode, decodeLibpng: decodeLibpng, compare: compare, bytesFast: fast.count, bytesZlib: zl.count,
+                bytesGolden: golden.count))
     }
 }
 
 print("## Per frame (390x844 points; best of \(reps) runs, ms)\n")
-print("| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (own) | decode golden (libpng) | compare |")
+print(
+    "| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (own) | decode golden (libpng) | compare |"
+)
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows {
     let mb = Double(390 * r.scale * 844 * r.scale * 3) / 1e6
-    print("| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.decodeLibpng)) | \(f(r.compare, 2)) |")
+    print(
+        "| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.decodeLibpng)) | \(f(r.compare, 2)) |"
+    )
 }
 
 print("\n## Cost against pixels (composite, median over presets)\n")
@@ -174,7 +192,9 @@ for _ in 0..<(quick ? 2 : 9) {
 for jobs in jobCounts {
     let ms = bestMs[jobs]!
     runFps[jobs] = Double(e2eFrames) / ms * 1000
-    print("- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)")
+    print(
+        "- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)"
+    )
 }
 if cores > 1, let one = runFps[1], let all = runFps[cores] { print("- all cores vs one job: \(f(all / one, 2))x") }
 // check: render + decode golden + compare per snapshot.
@@ -197,7 +217,9 @@ for jobs in jobCounts {
     let checkMs = bestCheck[jobs]!
     let per = (checkMs - replayMs) / snapshots
     if jobs == 1 { perSnapshot = per }
-    print("- check (2 snapshots, --jobs \(jobs)): \(f(checkMs)) ms, \(f(per)) ms per snapshot (render + decode golden + compare) = \(f(1000 / per, 1)) snapshots/s")
+    print(
+        "- check (2 snapshots, --jobs \(jobs)): \(f(checkMs)) ms, \(f(per)) ms per snapshot (render + decode golden + compare) = \(f(1000 / per, 1)) snapshots/s"
+    )
 }
 try? FileManager.default.removeItem(atPath: goldenDir)
 
@@ -221,9 +243,15 @@ if let peer, peer["error"] == nil, let renderSave = peer["rect_render_save_ms"] 
     let r3 = rows.filter { $0.scale == 3 }
     let ours = r3.map { $0.composite + $0.encFast }.sorted()[r3.count / 2]
     print("- Pillow render + save (level 1), scale 3: \(f(renderSave)) ms/frame = \(f(1000 / renderSave, 2)) frames/s")
-    print("- CropReplay render + encode, one job, scale 3: \(f(ours)) ms/frame = \(f(1000 / ours, 1)) frames/s -> \(f(renderSave / ours, 1))x")
-    if let one = runFps[1] { print("- CropReplay run --frames (render + encode + write), one job: \(f(one, 1)) frames/s -> \(f(one / (1000 / renderSave), 1))x") }
-    print("- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot)) ms -> \(f(check / perSnapshot, 1))x")
+    print(
+        "- CropReplay render + encode, one job, scale 3: \(f(ours)) ms/frame = \(f(1000 / ours, 1)) frames/s -> \(f(renderSave / ours, 1))x"
+    )
+    if let one = runFps[1] {
+        print("- CropReplay run --frames (render + encode + write), one job: \(f(one, 1)) frames/s -> \(f(one / (1000 / renderSave), 1))x")
+    }
+    print(
+        "- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot)) ms -> \(f(check / perSnapshot, 1))x"
+    )
 } else {
     let why = (peer?["error"] as? String) ?? "python3 did not run it"
     print("- peer not measured: \(why) (pip install pillow numpy to include it)")

@@ -1,8 +1,9 @@
 import CropCLI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

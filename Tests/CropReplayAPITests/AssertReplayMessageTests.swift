@@ -1,15 +1,16 @@
+import CropReplayTesting
 import Foundation
 import Testing
-import CropReplayTesting
 
 /// `assertReplay` failing on purpose: the issue it records carries exactly the message
 /// `cropreplay check` prints, first line first.
 @Suite struct AssertReplayMessageTests {
     static func replay(shift: Double) throws -> Replay {
-        try Replay.load(json: """
-            {"name": "msg", "editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}},
-             "script": [{"pan": {"by": [\(shift), 0], "duration": 0.05}}, {"snapshot": "end"}]}
-            """, name: "msg")
+        try Replay.load(
+            json: """
+                {"name": "msg", "editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}},
+                 "script": [{"pan": {"by": [\(shift), 0], "duration": 0.05}}, {"snapshot": "end"}]}
+                """, name: "msg")
     }
 
     @Test func aFailingAssertionRecordsTheCheckMessage() throws {

@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import CropReplayTesting
+import Foundation
+import XCTest
 
 /// Uses only the public API (`import CropReplayTesting`), as a client's test suite would.
 final class PublicAPITests: XCTestCase {
@@ -24,12 +24,15 @@ final class PublicAPITests: XCTestCase {
         editor.viewport = ViewportSpec(width: 120, height: 160, scale: 1)
         editor.image = .testcard(width: 240, height: 320)
         editor.policy.animation = .linear(duration: 0.1)
-        return try Replay.load(Scenario(name: "api-drag", editor: editor, script: [
-            .pan(PanStep(by: Point(0, shift), duration: 0.1, velocity: Point(0, 0))),
-            .snapshot("released"),
-            .untilSettled,
-            .snapshot("settled"),
-        ]))
+        return try Replay.load(
+            Scenario(
+                name: "api-drag", editor: editor,
+                script: [
+                    .pan(PanStep(by: Point(0, shift), duration: 0.1, velocity: Point(0, 0))),
+                    .snapshot("released"),
+                    .untilSettled,
+                    .snapshot("settled"),
+                ]))
     }
 
     func testRecordThenCheckWithRecordModes() throws {
@@ -80,7 +83,8 @@ final class PublicAPITests: XCTestCase {
     }
 
     func testTraceAndRenderFromJSON() throws {
-        let replay = try Replay.load(json: #"{"preset": "portrait-7x10-zoom2", "script": [{"pinch": {"scale": 3}}, {"until": "settled"}]}"#, name: "json-pinch")
+        let replay = try Replay.load(
+            json: #"{"preset": "portrait-7x10-zoom2", "script": [{"pinch": {"scale": 3}}, {"until": "settled"}]}"#, name: "json-pinch")
         let trace = try replay.trace()
         XCTAssertEqual(try XCTUnwrap(trace.frames.last).zoom, 2, accuracy: 1e-9)  // max zoom 2
         let frame = try replay.render(frame: 0)

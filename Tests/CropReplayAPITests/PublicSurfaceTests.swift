@@ -13,7 +13,9 @@ final class PublicSurfaceTests: XCTestCase {
 
     func testPublicSurfaceIsTheListedOne() throws {
         let listing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI.txt")
-        guard let build = Self.buildFolder() else { throw XCTSkip("the build folder (with Modules/) was not found next to the test binary") }
+        guard let build = Self.buildFolder() else {
+            throw XCTSkip("the build folder (with Modules/) was not found next to the test binary")
+        }
         guard let tool = Self.which("swift-symbolgraph-extract") else {
             print("SKIPPED LOUDLY: swift-symbolgraph-extract is not on PATH; the public surface is not checked")
             throw XCTSkip("swift-symbolgraph-extract is not on PATH")
@@ -25,7 +27,7 @@ final class PublicSurfaceTests: XCTestCase {
         for module in Self.modules {
             var args = ["-module-name", module, "-I", build + "/Modules", "-minimum-access-level", "public", "-output-dir", out]
             #if os(Linux)
-            args += ["-target", "\(Self.arch)-unknown-linux-gnu"]
+                args += ["-target", "\(Self.arch)-unknown-linux-gnu"]
             #endif
             args += ["-Xcc", "-fmodule-map-file=\(build)/CPNGShim.build/module.modulemap"]
             let (code, text) = try Self.run(tool, args)
@@ -33,7 +35,8 @@ final class PublicSurfaceTests: XCTestCase {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(module).symbols.json"))
             let graph = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
             for symbol in graph["symbols"] as? [[String: Any]] ?? [] {
-                let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "?").replacingOccurrences(of: "swift.", with: "")
+                let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "?").replacingOccurrences(
+                    of: "swift.", with: "")
                 let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
                 lines.append("\(module) \(kind) \(path)")
             }
@@ -45,7 +48,9 @@ final class PublicSurfaceTests: XCTestCase {
         let expected = (try? String(contentsOf: listing, encoding: .utf8)) ?? ""
         let added = Set(actual.split(separator: "\n")).subtracting(expected.split(separator: "\n")).sorted()
         let removed = Set(expected.split(separator: "\n")).subtracting(actual.split(separator: "\n")).sorted()
-        XCTAssertTrue(added.isEmpty && removed.isEmpty, """
+        XCTAssertTrue(
+            added.isEmpty && removed.isEmpty,
+            """
             the public surface changed (CROPREPLAY_RECORD_API=1 swift test --filter PublicSurface records it):
             added: \(added.prefix(40).joined(separator: "\n  "))
             removed: \(removed.prefix(40).joined(separator: "\n  "))
@@ -53,9 +58,9 @@ final class PublicSurfaceTests: XCTestCase {
     }
 
     #if arch(x86_64)
-    static let arch = "x86_64"
+        static let arch = "x86_64"
     #else
-    static let arch = "aarch64"
+        static let arch = "aarch64"
     #endif
 
     /// The build folder holding `Modules/CropReplay.swiftmodule`, found upward from the test binary.

@@ -1,5 +1,6 @@
-import XCTest
 import CropRender
+import XCTest
+
 @testable import CropRender
 
 /// The vectorizable fixed-point blend must equal the blend table wherever it is used.
@@ -9,7 +10,8 @@ final class BlendTests: XCTestCase {
     }
 
     func testFixedPointBlendReproducesTheTableAndIsUsuallyAvailable() {
-        var available = 0, total = 0
+        var available = 0
+        var total = 0
         for c in [0.0, 255, 128] {
             for i in 0...200 {
                 let alpha = Double(i) / 200

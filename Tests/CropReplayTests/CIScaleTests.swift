@@ -1,9 +1,9 @@
-import XCTest
-import Foundation
-import CropScenario
 import CropGoldens
-import TestSupport
 import CropJSON
+import CropScenario
+import Foundation
+import TestSupport
+import XCTest
 
 /// Sharding and the JSON Schema (use at CI scale).
 final class CIScaleTests: XCTestCase {
@@ -34,7 +34,9 @@ final class CIScaleTests: XCTestCase {
             XCTAssertEqual(r.code, 0, r.out)
             names += r.out.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { String($0.dropFirst(5)) }
         }
-        let all = runCLI(["check"], in: packageRoot).out.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { String($0.dropFirst(5)) }
+        let all = runCLI(["check"], in: packageRoot).out.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map {
+            String($0.dropFirst(5))
+        }
         XCTAssertEqual(names.sorted(), all.sorted())
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertEqual(runCLI(["check", "--shard", "4/3"], in: packageRoot).code, 2)
@@ -42,7 +44,8 @@ final class CIScaleTests: XCTestCase {
 
     func testCommittedSchemaIsTheGeneratedOne() throws {
         let committed = try String(contentsOfFile: packageRoot + "/scenarios/schema.json", encoding: .utf8)
-        XCTAssertEqual(committed, ScenarioSchema.text, "scenarios/schema.json is stale: run `swift run cropreplay schema > scenarios/schema.json`")
+        XCTAssertEqual(
+            committed, ScenarioSchema.text, "scenarios/schema.json is stale: run `swift run cropreplay schema > scenarios/schema.json`")
         // Every object the decoder checks appears in the schema with exactly its keys.
         let schema = try JSONParser.parse(committed)
         func properties(_ node: JSONNode?) -> [String] {
@@ -61,20 +64,20 @@ final class CIScaleTests: XCTestCase {
             throw XCTSkip(skippedLoudly("Python jsonschema is not installed (pip install jsonschema)"))
         }
         let script = """
-        import json, glob, sys, jsonschema
-        s = json.load(open('scenarios/schema.json'))
-        jsonschema.Draft7Validator.check_schema(s)
-        bad = []
-        for f in sorted(glob.glob('scenarios/**/*.json', recursive=True)):
-            if f.endswith('schema.json'): continue
-            try: jsonschema.validate(json.load(open(f)), s)
-            except jsonschema.ValidationError as e: bad.append(f + ': ' + e.message)
-        # A malformed scenario must be rejected too.
-        try:
-            jsonschema.validate({"editor": {"frame": {"shap": "rect"}}}, s); bad.append('unknown key accepted')
-        except jsonschema.ValidationError: pass
-        print('\\n'.join(bad)); sys.exit(1 if bad else 0)
-        """
+            import json, glob, sys, jsonschema
+            s = json.load(open('scenarios/schema.json'))
+            jsonschema.Draft7Validator.check_schema(s)
+            bad = []
+            for f in sorted(glob.glob('scenarios/**/*.json', recursive=True)):
+                if f.endswith('schema.json'): continue
+                try: jsonschema.validate(json.load(open(f)), s)
+                except jsonschema.ValidationError as e: bad.append(f + ': ' + e.message)
+            # A malformed scenario must be rejected too.
+            try:
+                jsonschema.validate({"editor": {"frame": {"shap": "rect"}}}, s); bad.append('unknown key accepted')
+            except jsonschema.ValidationError: pass
+            print('\\n'.join(bad)); sys.exit(1 if bad else 0)
+            """
         let r = try runProcess("python3", ["-c", script], in: packageRoot)
         XCTAssertEqual(r.code, 0, r.out + r.err)
     }

@@ -1,19 +1,22 @@
-import XCTest
 import CropEngine
 import CropRender
-import TestSupport
 import CropReplay
+import TestSupport
+import XCTest
 
 /// Fine points of SPEC sections 5-8 and 14, each pinned by a computed expectation.
 final class EngineDetailTests: XCTestCase {
-    let small = #""viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#
+    let small =
+        #""viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#
 
     func cx(_ f: FrameRecord) -> Double { f.imageRect.midX }
     func cy(_ f: FrameRecord) -> Double { f.imageRect.midY }
 
     func testPanFrameNumberingWithEasingAndHold() throws {
         // N = round(0.1 * 60) = 6, hold round(0.05 * 60) = 3: began 1, changed 2..6, hold 7..9, ended 10.
-        let t = try replay("{\"editor\": {\(small), \"policy\": {\"kind\": \"none\"}}, \"script\": [{\"pan\": {\"by\": [60, 0], \"duration\": 0.1, \"easing\": \"easeInOut\", \"hold\": 0.05}}, {\"snapshot\": \"end\"}]}")
+        let t = try replay(
+            "{\"editor\": {\(small), \"policy\": {\"kind\": \"none\"}}, \"script\": [{\"pan\": {\"by\": [60, 0], \"duration\": 0.1, \"easing\": \"easeInOut\", \"hold\": 0.05}}, {\"snapshot\": \"end\"}]}"
+        )
         XCTAssertEqual(t.frames.count, 11)
         XCTAssertEqual(t.frames[1].events.map { $0.description }, ["pan.began"])
         XCTAssertEqual(t.frames[10].events.map { $0.description }, ["pan.ended"])
@@ -26,7 +29,9 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testPinchIsGeometricAndCenterAnchorKeepsTheImageCentre() throws {
-        let t = try replay("{\"editor\": {\(small), \"zoom\": {\"anchor\": \"center\", \"min\": null, \"max\": null}, \"policy\": {\"kind\": \"none\"}}, \"script\": [{\"pinch\": {\"scale\": 4, \"at\": [300, 300], \"duration\": 0.05}}]}")
+        let t = try replay(
+            "{\"editor\": {\(small), \"zoom\": {\"anchor\": \"center\", \"min\": null, \"max\": null}, \"policy\": {\"kind\": \"none\"}}, \"script\": [{\"pinch\": {\"scale\": 4, \"at\": [300, 300], \"duration\": 0.05}}]}"
+        )
         // N = 3: scale^(1/3), scale^(2/3), 4.
         XCTAssertEqual(t.frames[2].k, 0.5 * pow(4, 1.0 / 3), accuracy: 1e-12)
         XCTAssertEqual(t.frames[3].k, 0.5 * pow(4, 2.0 / 3), accuracy: 1e-12)
@@ -35,12 +40,13 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testFocalAnchorMovesTheImagePointUnderTheFingers() throws {
-        let t = try replay("""
-        {"editor": {\(small), "zoom": {"min": null, "max": null}, "policy": {"kind": "none"}}, "script": [{"events": [
-          {"frame": 1, "gesture": "pinch", "phase": "began", "location": [300, 200]},
-          {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 2, "location": [300, 200]},
-          {"frame": 3, "gesture": "pinch", "phase": "changed", "scale": 2, "location": [320, 210]}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": {\(small), "zoom": {"min": null, "max": null}, "policy": {"kind": "none"}}, "script": [{"events": [
+              {"frame": 1, "gesture": "pinch", "phase": "began", "location": [300, 200]},
+              {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 2, "location": [300, 200]},
+              {"frame": 3, "gesture": "pinch", "phase": "changed", "scale": 2, "location": [320, 210]}]}]}
+            """)
         // The image point under (300, 200) stays there: centre = 300 + (200 - 300) * 2 = 100.
         XCTAssertEqual(cx(t.frames[2]), 100, accuracy: 1e-9)
         // A moving focal point pans: +20, +10.
@@ -49,13 +55,14 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testRawEventsRepeatOmittedValuesAndBeganSetsTheBaseline() throws {
-        let t = try replay("""
-        {"editor": {\(small), "policy": {"kind": "none"}}, "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began", "translation": [50, 50]},
-          {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [60, 50]},
-          {"frame": 3, "gesture": "pan", "phase": "changed"},
-          {"frame": 4, "gesture": "pan", "phase": "ended"}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": {\(small), "policy": {"kind": "none"}}, "script": [{"events": [
+              {"frame": 1, "gesture": "pan", "phase": "began", "translation": [50, 50]},
+              {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [60, 50]},
+              {"frame": 3, "gesture": "pan", "phase": "changed"},
+              {"frame": 4, "gesture": "pan", "phase": "ended"}]}]}
+            """)
         XCTAssertEqual(cx(t.frames[1]), 200, accuracy: 1e-12)  // began's translation is not applied
         XCTAssertEqual(cx(t.frames[2]), 210, accuracy: 1e-12)
         XCTAssertEqual(cx(t.frames[4]), 210, accuracy: 1e-12)  // omitted = previous
@@ -63,7 +70,9 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testRestoreRefitsOnTheNextFrameAndResetsStores() throws {
-        let t = try replay("{\"editor\": {\(small), \"policy\": {\"kind\": \"rollback\"}}, \"script\": [{\"pan\": {\"by\": [50, 0], \"duration\": 0}}, {\"restore\": true}, {\"snapshot\": \"r\"}]}")
+        let t = try replay(
+            "{\"editor\": {\(small), \"policy\": {\"kind\": \"rollback\"}}, \"script\": [{\"pan\": {\"by\": [50, 0], \"duration\": 0}}, {\"restore\": true}, {\"snapshot\": \"r\"}]}"
+        )
         XCTAssertEqual(cx(t.frames[2]), 250, accuracy: 1e-12)
         XCTAssertEqual(t.snapshots.first?.frame, 3)
         XCTAssertEqual(cx(t.frames[3]), 200, accuracy: 1e-12)
@@ -71,8 +80,11 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testResizeKeepsZoomAndTheImagePointUnderTheFrameCentre() throws {
-        let t = try replay(#"{"editor": {"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFill", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}, "script": [{"pan": {"by": [30, 20], "duration": 0}}, {"resize": [600, 400]}]}"#)
-        let before = t.frames[2], after = t.frames[3]
+        let t = try replay(
+            #"{"editor": {"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFill", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}, "script": [{"pan": {"by": [30, 20], "duration": 0}}, {"resize": [600, 400]}]}"#
+        )
+        let before = t.frames[2]
+        let after = t.frames[3]
         // zoom kept: k = zoom * kBase(600 x 400) = 1 * max(600/800, 400/800).
         XCTAssertEqual(after.zoom, before.zoom, accuracy: 1e-12)
         XCTAssertEqual(after.k, 0.75, accuracy: 1e-12)
@@ -101,13 +113,14 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testPerGestureMaskHidesOnBeganAndShowsOnEndedOnly() throws {
-        let t = try replay("""
-        {"editor": {\(small), "mask": {"visibility": "perGesture"}, "policy": {"kind": "none"}}, "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pan", "phase": "cancelled"},
-          {"frame": 3, "gesture": "pinch", "phase": "began"},
-          {"frame": 4, "gesture": "pinch", "phase": "ended"}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": {\(small), "mask": {"visibility": "perGesture"}, "policy": {"kind": "none"}}, "script": [{"events": [
+              {"frame": 1, "gesture": "pan", "phase": "began"},
+              {"frame": 2, "gesture": "pan", "phase": "cancelled"},
+              {"frame": 3, "gesture": "pinch", "phase": "began"},
+              {"frame": 4, "gesture": "pinch", "phase": "ended"}]}]}
+            """)
         XCTAssertEqual(t.frames.map { $0.mask }, [1, 0, 0, 0, 1])
     }
 

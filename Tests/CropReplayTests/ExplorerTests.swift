@@ -1,9 +1,10 @@
-import XCTest
-import CropScenario
 import CropEngine
-import TestSupport
 import CropExplore
+import CropGeometry
 import CropReplay
+import CropScenario
+import TestSupport
+import XCTest
 
 /// The invariant explorer: clean on every preset and policy, and a planted
 /// violation is found, shrunk and written as a reproducing scenario.
@@ -39,8 +40,6 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(runCLI(["explore", "--policy", "bounce"]).code, 2)
     }
 }
-
-import CropGeometry
 
 final class ExplorerImageSizeTests: XCTestCase {
     /// The explorer's promise of a covered frame depends on the image the scenario shows: a

@@ -1,18 +1,23 @@
-import XCTest
-@testable import CropImageIO
-import TestSupport
 import CropBitmap
 import CropImageIO
 import CropPipeline
 import CropReplay
+import TestSupport
+import XCTest
+
+@testable import CropImageIO
 
 /// The own throwaway encoder: checksums against published values and byte-wise
 /// definitions, and every PNG it writes decoded back by libpng (zlib verifies the
 /// Adler-32, libpng the CRCs) to the exact pixels.
 final class FastEncoderTests: XCTestCase {
     func bytewiseAdler(_ d: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for x in d { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for x in d {
+            a = (a + UInt32(x)) % 65521
+            b = (b + a) % 65521
+        }
         return b << 16 | a
     }
 
@@ -61,7 +66,8 @@ final class FastEncoderTests: XCTestCase {
 
     func testRGBAImagesAndARenderedFrameRoundTrip() throws {
         var random = SeededRandom(seed: 9)
-        let rgba = RGBAImage(width: 37, height: 11, pixels: (0..<(37 * 11 * 4)).map { i in i % 9 < 5 ? 200 : UInt8(truncatingIfNeeded: random.next()) })
+        let rgba = RGBAImage(
+            width: 37, height: 11, pixels: (0..<(37 * 11 * 4)).map { i in i % 9 < 5 ? 200 : UInt8(truncatingIfNeeded: random.next()) })
         var c = PNGCodec.Compression.fast
         c.level = 9  // ignored by the own encoder
         let back = try PNGCodec.decode(PNGCodec.encode(rgba, c))
@@ -179,7 +185,8 @@ final class BandedRenderEncodeTests: XCTestCase {
         for i in 0..<frame.pixels.count { frame.pixels[i] = i % 7 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(i / 99 % 256) }
         let oneCall = try PNGCodec.encode(frame, .fast)
         let encoder = FastPNGEncoder(width: 33, height: 700, channels: 3)
-        var y = 0, step = 1
+        var y = 0
+        var step = 1
         frame.pixels.withUnsafeBufferPointer { px in
             while y < 700 {
                 let rows = min(step, 700 - y)

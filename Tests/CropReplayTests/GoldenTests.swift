@@ -1,8 +1,8 @@
-import XCTest
-import Foundation
 import CropImageIO
-import TestSupport
 import CropReplay
+import Foundation
+import TestSupport
+import XCTest
 
 /// Golden round trips, failure messages, artifacts and golden safety (SPEC 12).
 final class GoldenTests: XCTestCase {
@@ -28,7 +28,8 @@ final class GoldenTests: XCTestCase {
         let dir = try makeProject()
         let rec = runCLI(["record"], in: dir)
         XCTAssertEqual(rec.code, 0, rec.err)
-        XCTAssertEqual(rec.out, "recorded drag: new golden golden/drag/ (trace.json, released.png, settled.png)\n1 of 1 scenario recorded\n")
+        XCTAssertEqual(
+            rec.out, "recorded drag: new golden golden/drag/ (trace.json, released.png, settled.png)\n1 of 1 scenario recorded\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/golden/drag/released.png"))
         XCTAssertEqual(runCLI(["check"], in: dir).code, 0)
         // Recording again changes nothing and says so.
@@ -51,7 +52,9 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(r.out.contains("1 of 19200 pixels differs"), r.out)
         XCTAssertTrue(r.out.contains("x 21...21, y 37...37"), r.out)
         XCTAssertEqual(snapshotTree(dir + "/golden"), before, "check never writes into golden/")
-        for f in ["art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png", "art/report.html", "junit.xml"] {
+        for f in [
+            "art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png", "art/report.html", "junit.xml",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + f), f)
         }
         let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
@@ -132,7 +135,9 @@ final class GoldenTests: XCTestCase {
         // Five runs each with --jobs 1 and --jobs 2: byte-identical trees.
         for jobs in ["1", "2", "1", "2", "1", "2", "1", "2", "1", "2"] {
             let out = dir + "/out-\(trees.count)"
-            XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--apng", "--gif", "--sheet", "--jobs", jobs], in: dir).code, 0)
+            XCTAssertEqual(
+                runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--apng", "--gif", "--sheet", "--jobs", jobs], in: dir)
+                    .code, 0)
             trees.append(snapshotTree(out))
         }
         XCTAssertGreaterThan(trees[0].count, 10)

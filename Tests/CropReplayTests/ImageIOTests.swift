@@ -1,7 +1,7 @@
-import XCTest
 import CropImageIO
-import TestSupport
 import CropReplay
+import TestSupport
+import XCTest
 
 /// PNG decoding of every kind, from fixtures written by a codec-independent writer.
 final class ImageIOTests: XCTestCase {
@@ -12,15 +12,17 @@ final class ImageIOTests: XCTestCase {
     }
 
     func testPaletteWithTransparency() throws {
-        let png = RawPNG.png(width: 3, height: 1, bitDepth: 8, colorType: 3, rows: [[0, 1, 2]],
-                             palette: [255, 0, 0, 0, 255, 0, 0, 0, 255], trns: [255, 128])
+        let png = RawPNG.png(
+            width: 3, height: 1, bitDepth: 8, colorType: 3, rows: [[0, 1, 2]],
+            palette: [255, 0, 0, 0, 255, 0, 0, 0, 255], trns: [255, 128])
         let img = try PNGCodec.decode(png)
         XCTAssertEqual(img.pixels, [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255])
     }
 
     func testSixteenBitKeepsTheHighByteAndIgnoresGamma() throws {
         let gama = RawPNG.chunk("gAMA", [0, 0, 0x5A, 0x00])  // some gamma: ignored
-        let png = RawPNG.png(width: 1, height: 1, bitDepth: 16, colorType: 6, rows: [[0x12, 0xFF, 0x34, 0x01, 0xAB, 0xCD, 0x80, 0x00]], extra: [gama])
+        let png = RawPNG.png(
+            width: 1, height: 1, bitDepth: 16, colorType: 6, rows: [[0x12, 0xFF, 0x34, 0x01, 0xAB, 0xCD, 0x80, 0x00]], extra: [gama])
         let img = try PNGCodec.decode(png)
         XCTAssertEqual(img.pixels, [0x12, 0x34, 0xAB, 0x80])
     }

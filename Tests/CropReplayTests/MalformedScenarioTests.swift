@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import XCTest
 
 /// Bad scenarios, one fixture file each under `Fixtures/malformed/` with the words its
 /// message must contain in `expected.txt`: exit 2, one line naming the file, the place and
@@ -33,7 +33,8 @@ import TestSupport
         let dir = temporaryDirectory("malformed")
         // Image fixtures: a corrupt PNG and a header that claims 20000 x 20000 pixels.
         try Data("\u{89}PNG garbage".utf8).write(to: URL(fileURLWithPath: dir + "/corrupt.png"))
-        try Data(RawPNG.png(width: 20000, height: 20000, bitDepth: 8, colorType: 0, rows: [[0]])).write(to: URL(fileURLWithPath: dir + "/huge.png"))
+        try Data(RawPNG.png(width: 20000, height: 20000, bitDepth: 8, colorType: 0, rows: [[0]])).write(
+            to: URL(fileURLWithPath: dir + "/huge.png"))
         let path = dir + "/\(name).json"
         try FileManager.default.copyItem(atPath: Self.folder + "/\(name).json", toPath: path)
         let before = snapshotTree(dir)
@@ -59,7 +60,8 @@ final class MalformedScenarioTests: XCTestCase {
             let r = runCLI(args)
             XCTAssertEqual(r.code, 2, "\(args[0]): \(r.err)")
             let lines = r.err.split(separator: "\n").filter { !$0.isEmpty }
-            XCTAssertTrue(lines.first?.contains("cannot write output") == true && lines.first?.contains(dir + "/out") == true, "\(args[0]): \(r.err)")
+            XCTAssertTrue(
+                lines.first?.contains("cannot write output") == true && lines.first?.contains(dir + "/out") == true, "\(args[0]): \(r.err)")
         }
     }
 

@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CropEngine
+import Foundation
 import TestSupport
+import XCTest
 
 /// Each policy on a scripted drag past the frame edge and release; expected values
 /// are computed here from the formulas of SPEC section 7.
@@ -42,13 +42,14 @@ final class PolicyTests: XCTestCase {
     }
 
     func testClampIsAHardWallAndReversingMovesAtOnce() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "clamp"}"#)), "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
-          {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [100, 0]},
-          {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [100, 0]}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "clamp"}"#)), "script": [{"events": [
+              {"frame": 1, "gesture": "pan", "phase": "began"},
+              {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
+              {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [100, 0]},
+              {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [100, 0]}]}]}
+            """)
         XCTAssertEqual(cx(t.frames[2]), 300, accuracy: 1e-9)  // wall at the bound
         XCTAssertTrue(t.frames[2].valid)
         XCTAssertEqual(cx(t.frames[3]), 250, accuracy: 1e-9)  // -50 applies from the wall
@@ -69,11 +70,12 @@ final class PolicyTests: XCTestCase {
     }
 
     func testRubberBandOnZoomUsesLog2WithDOne() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "rubberBand"}"#)), "script": [{"events": [
-          {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
-          {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 8, "location": [200, 200]}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "rubberBand"}"#)), "script": [{"events": [
+              {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
+              {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 8, "location": [200, 200]}]}]}
+            """)
         // raw zoom 8, max 4: log2 overshoot 1 shows as b(1) with d = 1.
         let shownZoom = pow(2, 2 + b(1, d: 1))
         XCTAssertEqual(t.frames[2].zoom, shownZoom, accuracy: 1e-9)
@@ -93,15 +95,16 @@ final class PolicyTests: XCTestCase {
     }
 
     func testRollbackPerGestureRestoresOnlyThatRecognizersPart() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "rollback", "rollback": "perGesture"}"#)), "script": [{"events": [
-          {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 1.5, "location": [200, 200]},
-          {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [250, 0]},
-          {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [250, 0]},
-          {"frame": 5, "gesture": "pinch", "phase": "ended", "scale": 1.5, "location": [200, 200]}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "rollback", "rollback": "perGesture"}"#)), "script": [{"events": [
+              {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
+              {"frame": 1, "gesture": "pan", "phase": "began"},
+              {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 1.5, "location": [200, 200]},
+              {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [250, 0]},
+              {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [250, 0]},
+              {"frame": 5, "gesture": "pinch", "phase": "ended", "scale": 1.5, "location": [200, 200]}]}]}
+            """)
         // At zoom 1.5 the centre may go to 100 + 300 = 400 at most; +250 -> 450 is invalid.
         XCTAssertFalse(t.frames[3].valid)
         // Pan ends while the pinch is active: the pan's centre comes back at once, k stays.
@@ -110,11 +113,12 @@ final class PolicyTests: XCTestCase {
     }
 
     func testMomentumTargetIsProjectedFlingEvenWhenValid() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "snapNearest", "momentum": 0.9, "animation": {"curve": "linear", "duration": 0.1}}"#)), "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [50, 0], "velocity": [600, 0]}]}, {"wait": 1}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "snapNearest", "momentum": 0.9, "animation": {"curve": "linear", "duration": 0.1}}"#)), "script": [{"events": [
+              {"frame": 1, "gesture": "pan", "phase": "began"},
+              {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [50, 0], "velocity": [600, 0]}]}, {"wait": 1}]}
+            """)
         let target = 250 + 600.0 / 1000 * 0.9 / (1 - 0.9)
         XCTAssertTrue(t.frames[2].animating)
         XCTAssertEqual(cx(t.frames.last!), target, accuracy: 1e-9)
@@ -123,7 +127,9 @@ final class PolicyTests: XCTestCase {
     func testSpringEndsOnTheFrameItsThresholdsAreMet() throws {
         let t = try replay(dragOut(#"{"kind": "snapNearest", "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 0.7}}"#))
         // Expected end tick from the closed form, computed here.
-        let w0 = 2 * Double.pi / 0.35, z = 0.7, wd = w0 * (1 - z * z).squareRoot()
+        let w0 = 2 * Double.pi / 0.35
+        let z = 0.7
+        let wd = w0 * (1 - z * z).squareRoot()
         var m = 0
         while true {
             m += 1
@@ -141,16 +147,17 @@ final class PolicyTests: XCTestCase {
     }
 
     func testGestureDuringSettleStopsWithoutJumpUnderRubberBand() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "rubberBand", "animation": {"curve": "linear", "duration": 0.5}}"#)), "script": [
-          {"events": [
-            {"frame": 1, "gesture": "pan", "phase": "began"},
-            {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [200, 0]}]},
-          {"wait": 0.1},
-          {"events": [
-            {"frame": 1, "gesture": "pan", "phase": "began"},
-            {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [0, 0]}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "rubberBand", "animation": {"curve": "linear", "duration": 0.5}}"#)), "script": [
+              {"events": [
+                {"frame": 1, "gesture": "pan", "phase": "began"},
+                {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [200, 0]}]},
+              {"wait": 0.1},
+              {"events": [
+                {"frame": 1, "gesture": "pan", "phase": "began"},
+                {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [0, 0]}]}]}
+            """)
         let began = t.frames.count - 2
         XCTAssertEqual(cx(t.frames[began]), cx(t.frames[began - 1]), accuracy: 1e-9)
         XCTAssertEqual(cx(t.frames[began + 1]), cx(t.frames[began]), accuracy: 1e-6)
@@ -158,21 +165,23 @@ final class PolicyTests: XCTestCase {
     }
 
     func testOnCancelIgnoreLeavesInvalidState() throws {
-        let t = try replay("""
-        {"editor": \(editor(#"{"kind": "snapNearest", "onCancel": "ignore"}"#)), "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
-          {"frame": 3, "gesture": "pan", "phase": "cancelled"}]}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": \(editor(#"{"kind": "snapNearest", "onCancel": "ignore"}"#)), "script": [{"events": [
+              {"frame": 1, "gesture": "pan", "phase": "began"},
+              {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
+              {"frame": 3, "gesture": "pan", "phase": "cancelled"}]}]}
+            """)
         XCTAssertEqual(cx(t.frames[3]), 350, accuracy: 1e-9)
         XCTAssertFalse(t.frames[3].valid)
     }
 
     func testMaskFadesLinearlyWhileTouching() throws {
-        let t = try replay("""
-        {"editor": {"mask": {"visibility": "hiddenWhileTouching", "fade": 0.1}}, "script": [
-          {"pan": {"by": [5, 0], "duration": 0.1}}, {"until": "settled"}]}
-        """)
+        let t = try replay(
+            """
+            {"editor": {"mask": {"visibility": "hiddenWhileTouching", "fade": 0.1}}, "script": [
+              {"pan": {"by": [5, 0], "duration": 0.1}}, {"until": "settled"}]}
+            """)
         // 0.1 s fade at 60 fps: 1/6 per frame, starting on the began frame.
         XCTAssertEqual(t.frames[1].mask, 1 - 1.0 / 6, accuracy: 1e-9)
         XCTAssertEqual(t.frames[6].mask, 0, accuracy: 1e-9)

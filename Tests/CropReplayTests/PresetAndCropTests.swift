@@ -1,8 +1,9 @@
-import XCTest
-@testable import CropScenario
 import CropEngine
-import TestSupport
 import CropReplay
+import TestSupport
+import XCTest
+
+@testable import CropScenario
 
 /// Presets' initial states against hand computations, and crop rects (SPEC 8, 10).
 final class PresetAndCropTests: XCTestCase {
@@ -59,7 +60,9 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func testEditorOverridesMergeOverPreset() throws {
-        let s = try scenario(#"{"preset": "circle-avatar-bounce", "editor": {"viewport": {"scale": 2}, "policy": {"kind": "clamp"}, "frame": {"size": [200, 200]}}}"#)
+        let s = try scenario(
+            #"{"preset": "circle-avatar-bounce", "editor": {"viewport": {"scale": 2}, "policy": {"kind": "clamp"}, "frame": {"size": [200, 200]}}}"#
+        )
         XCTAssertEqual(s.editor.viewport.width, 375)
         XCTAssertEqual(s.editor.viewport.scale, 2)
         XCTAssertEqual(s.editor.policy.kind, .clamp)
@@ -75,7 +78,8 @@ final class PresetAndCropTests: XCTestCase {
 
     func testSquareFrameAtFractionalOffset() throws {
         // 391 wide: the 200x200 frame sits at x = 95.5; image 391x400 at k = 1.
-        let base = #"{"viewport": {"width": 391, "height": 400}, "image": {"testcard": [391, 400]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#
+        let base =
+            #"{"viewport": {"width": 391, "height": 400}, "image": {"testcard": [391, 400]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#
         let integral = try crop(base + "}")
         XCTAssertEqual([integral.x, integral.y, integral.width, integral.height], [95, 100, 201, 200])  // floor / ceil: not square
         let rounded = try crop(base + #", "crop": {"rounding": "round"}}"#)
@@ -83,15 +87,17 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func testGeometricCropFollowsTheShownState() throws {
-        let c = try crop(#"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}}"#,
-                         script: #"{"pan": {"by": [-30, 20], "duration": 0}}"#)
+        let c = try crop(
+            #"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}}"#,
+            script: #"{"pan": {"by": [-30, 20], "duration": 0}}"#)
         // One-frame pan (exact deltas). k = 0.5, image origin (-30, 20): ((100 + 30) / 0.5, (100 - 20) / 0.5, 400, 400).
         XCTAssertEqual([c.x, c.y, c.width, c.height], [260, 160, 400, 400])
     }
 
     func testCropIsIntersectedWithTheImage() throws {
-        let c = try crop(#"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}"#,
-                         script: #"{"pan": {"by": [250, 0], "duration": 0.1}}"#)
+        let c = try crop(
+            #"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}"#,
+            script: #"{"pan": {"by": [250, 0], "duration": 0.1}}"#)
         // Image x from 250: the frame [100, 300] maps to [-300, 100] image pixels -> clipped to [0, 100].
         XCTAssertEqual([c.x, c.width], [0, 100])
     }
@@ -100,7 +106,9 @@ final class PresetAndCropTests: XCTestCase {
         let t = try replay(#"{"preset": "wide-16x9-zoom10", "script": [{"save": {"name": "c"}}]}"#)
         let c = try XCTUnwrap(t.crops.first)
         // zoom 1: content box = viewport, (ax, ay) = (0, (844 - 292.5)/2); factor 1600/390.
-        let W = 390.0, iw = 1600.0, kFit = 390.0 / 1600
+        let W = 390.0
+        let iw = 1600.0
+        let kFit = 390.0 / 1600
         let ay = (844 - 1200 * kFit) / 2
         let fy = (844 - 219.375) / 2
         let y = (fy - 0 - ay * 1) / 1 * iw / W
@@ -112,8 +120,11 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func testEmptyCropIsAnError() {
-        XCTAssertThrowsError(try crop(#"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}"#,
-                                      script: #"{"pan": {"by": [400, 0], "duration": 0.1}}"#)) { e in
+        XCTAssertThrowsError(
+            try crop(
+                #"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}"#,
+                script: #"{"pan": {"by": [400, 0], "duration": 0.1}}"#)
+        ) { e in
             XCTAssertTrue("\(e)".contains("crop is empty"), "\(e)")
         }
     }

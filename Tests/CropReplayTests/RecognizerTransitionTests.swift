@@ -1,13 +1,15 @@
-import XCTest
 import CropEngine
-import TestSupport
 import CropReplay
+import TestSupport
+import XCTest
 
 /// Every legal and illegal recognizer transition (SPEC section 6).
 final class RecognizerTransitionTests: XCTestCase {
     let phases: [RecognizerPhase] = [.possible, .began, .changed, .ended, .cancelled, .failed]
-    let legal: Set<String> = ["possible>began", "possible>failed", "began>changed", "began>ended", "began>cancelled",
-                              "changed>changed", "changed>ended", "changed>cancelled"]
+    let legal: Set<String> = [
+        "possible>began", "possible>failed", "began>changed", "began>ended", "began>cancelled",
+        "changed>changed", "changed>ended", "changed>cancelled",
+    ]
 
     func testTransitionTable() {
         for from in phases {
@@ -40,8 +42,14 @@ final class RecognizerTransitionTests: XCTestCase {
 
     func testEndToEndLegalTransitionsReplay() throws {
         for g in ["pan", "pinch"] {
-            for path in [["began", "changed", "changed", "ended"], ["began", "ended"], ["began", "cancelled"], ["failed"], ["began", "changed", "cancelled"]] {
-                let json = "{\"script\": [{\"events\": [" + path.enumerated().map { "{\"frame\": \($0.offset + 1), \"gesture\": \"\(g)\", \"phase\": \"\($0.element)\"}" }.joined(separator: ",") + "]}]}"
+            for path in [
+                ["began", "changed", "changed", "ended"], ["began", "ended"], ["began", "cancelled"], ["failed"],
+                ["began", "changed", "cancelled"],
+            ] {
+                let json =
+                    "{\"script\": [{\"events\": ["
+                    + path.enumerated().map { "{\"frame\": \($0.offset + 1), \"gesture\": \"\(g)\", \"phase\": \"\($0.element)\"}" }.joined(
+                        separator: ",") + "]}]}"
                 let trace = try replay(json)
                 XCTAssertEqual(trace.frames.count, path.count + 1, json)
                 // The phase after each frame's events is the event's phase.
@@ -51,7 +59,9 @@ final class RecognizerTransitionTests: XCTestCase {
                 }
             }
             // After ended, the next frame starts possible and may begin again.
-            let again = try replay("{\"script\": [{\"events\": [{\"frame\": 1, \"gesture\": \"\(g)\", \"phase\": \"began\"}, {\"frame\": 2, \"gesture\": \"\(g)\", \"phase\": \"ended\"}, {\"frame\": 3, \"gesture\": \"\(g)\", \"phase\": \"began\"}]}]}")
+            let again = try replay(
+                "{\"script\": [{\"events\": [{\"frame\": 1, \"gesture\": \"\(g)\", \"phase\": \"began\"}, {\"frame\": 2, \"gesture\": \"\(g)\", \"phase\": \"ended\"}, {\"frame\": 3, \"gesture\": \"\(g)\", \"phase\": \"began\"}]}]}"
+            )
             XCTAssertEqual((g == "pan" ? again.frames[3].pan : again.frames[3].pinch), .began)
         }
     }
@@ -84,18 +94,20 @@ final class RecognizerTransitionTests: XCTestCase {
     }
 
     func testPanAndPinchMayBeActiveTogether() throws {
-        let trace = try replay("""
-        {"script": [{"together": [{"pan": {"by": [10, 0], "duration": 0.05}}, {"pinch": {"scale": 1.2, "duration": 0.05}}]}]}
-        """)
+        let trace = try replay(
+            """
+            {"script": [{"together": [{"pan": {"by": [10, 0], "duration": 0.05}}, {"pinch": {"scale": 1.2, "duration": 0.05}}]}]}
+            """)
         XCTAssertEqual(trace.frames[1].events.map { $0.description }, ["pan.began", "pinch.began"])
         XCTAssertEqual(trace.frames[2].pan, .changed)
         XCTAssertEqual(trace.frames[2].pinch, .changed)
     }
 
     func testTouchesHandOverBeginsBeforeEnding() throws {
-        let trace = try replay("""
-        {"script": [{"touches": [[[100, 100]], [[110, 100]], [[110, 100], [200, 100]], [[110, 100], [220, 100]], [[220, 100]]]}]}
-        """)
+        let trace = try replay(
+            """
+            {"script": [{"touches": [[[100, 100]], [[110, 100]], [[110, 100], [200, 100]], [[110, 100], [220, 100]], [[220, 100]]]}]}
+            """)
         XCTAssertEqual(trace.frames[1].events.map { $0.description }, ["pan.began"])
         XCTAssertEqual(trace.frames[3].events.map { $0.description }, ["pinch.began", "pan.ended"])
         XCTAssertEqual(trace.frames[5].events.map { $0.description }, ["pan.began", "pinch.ended"])

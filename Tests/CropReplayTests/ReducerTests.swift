@@ -1,8 +1,8 @@
 import CropEngine
 import CropGeometry
 import CropScenario
-import Testing
 import TestSupport
+import Testing
 
 /// The reducer driven directly with values built in Swift, every state change stated.
 ///
@@ -145,15 +145,17 @@ import TestSupport
         let before = store.state.shown
         let settling = store.state.settle != nil
         // The new gesture begins somewhere else.
-        let next = kind == .pan
+        let next =
+            kind == .pan
             ? GestureEvent(gesture: .pan, phase: .began, location: Point(230, 390))
             : pinch(.began, 1, Point(230, 390))
         frame += 1
         try store.run([.frameBegan(frame), .gesture(next)])
         let after = store.state.shown
         #expect(store.state.settle == nil)
-        #expect(abs(after.k - before.k) <= 1e-9 && abs(after.cx - before.cx) <= 1e-9 && abs(after.cy - before.cy) <= 1e-9,
-                "\(policy)/\(kind): shown \(before) -> \(after) (a settle was \(settling ? "" : "not ")running)")
+        #expect(
+            abs(after.k - before.k) <= 1e-9 && abs(after.cx - before.cx) <= 1e-9 && abs(after.cy - before.cy) <= 1e-9,
+            "\(policy)/\(kind): shown \(before) -> \(after) (a settle was \(settling ? "" : "not ")running)")
         if policy == .rubberBand || policy == .snapNearest || policy == .rollback {
             #expect(settling, "the scenario must catch a running settle")
         }

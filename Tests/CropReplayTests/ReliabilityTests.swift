@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CropImageIO
+import Foundation
 import TestSupport
+import XCTest
 
 /// Interrupted runs leave no partial file at a final path; golden folders are
 /// never touched by check.
@@ -16,7 +16,8 @@ final class ReliabilityTests: XCTestCase {
     func testKilledRunLeavesOnlyCompleteFilesAtFinalPaths() throws {
         let bin = try executable()
         let dir = temporaryDirectory("kill")
-        try #"{"name": "long", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"pan": {"by": [200, 300], "duration": 20}}]}"#
+        try
+            #"{"name": "long", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"pan": {"by": [200, 300], "duration": 20}}]}"#
             .write(toFile: dir + "/long.json", atomically: true, encoding: .utf8)
         for signal in [SIGKILL, SIGTERM, SIGINT] {
             let out = dir + "/out-\(signal)"
@@ -51,10 +52,12 @@ final class ReliabilityTests: XCTestCase {
     func testFailingCheckLeavesTheGoldenFolderByteIdentical() throws {
         let dir = temporaryDirectory("safety")
         try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
-        try #"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}}, "script": [{"snapshot": "a"}]}"#
+        try
+            #"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}}, "script": [{"snapshot": "a"}]}"#
             .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
-        try ##"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}, "mask": {"opacity": 0.3}}, "script": [{"snapshot": "a"}]}"##
+        try
+            ##"{"name": "s", "editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 120]}, "mask": {"opacity": 0.3}}, "script": [{"snapshot": "a"}]}"##
             .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
         let before = snapshotTree(dir + "/golden")
         XCTAssertEqual(runCLI(["check", "--artifacts", "art"], in: dir).code, 1)

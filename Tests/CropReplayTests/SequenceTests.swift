@@ -1,16 +1,24 @@
-import XCTest
-import Foundation
-import CropRender
 import CropImageIO
-import TestSupport
 import CropPipeline
+import CropRender
 import CropReplay
+import Foundation
+import TestSupport
+import XCTest
 
 /// APNG, GIF, contact sheets, thinning and downscaling, and policy comparison.
 final class SequenceTests: XCTestCase {
     func frame(_ w: Int, _ h: Int, _ fill: (Int, Int) -> (UInt8, UInt8, UInt8)) -> RGBFrame {
         var f = RGBFrame(width: w, height: h)
-        for y in 0..<h { for x in 0..<w { let c = fill(x, y); let i = (y * w + x) * 3; f.pixels[i] = c.0; f.pixels[i + 1] = c.1; f.pixels[i + 2] = c.2 } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let c = fill(x, y)
+                let i = (y * w + x) * 3
+                f.pixels[i] = c.0
+                f.pixels[i + 1] = c.1
+                f.pixels[i + 2] = c.2
+            }
+        }
         return f
     }
 
@@ -30,12 +38,19 @@ final class SequenceTests: XCTestCase {
         seq.sort()
         XCTAssertEqual(seq, Array(0..<UInt32(seq.count)))
         // The changed frames are stored as the 3x2 sub-rectangle, inside the canvas.
-        XCTAssertEqual(anim.controls[1].width, 3); XCTAssertEqual(anim.controls[1].height, 2)
-        XCTAssertEqual(anim.controls[1].x, 6); XCTAssertEqual(anim.controls[1].y, 3)
-        for c in anim.controls { XCTAssertLessThanOrEqual(c.x + c.width, 16); XCTAssertLessThanOrEqual(c.y + c.height, 12) }
+        XCTAssertEqual(anim.controls[1].width, 3)
+        XCTAssertEqual(anim.controls[1].height, 2)
+        XCTAssertEqual(anim.controls[1].x, 6)
+        XCTAssertEqual(anim.controls[1].y, 3)
+        for c in anim.controls {
+            XCTAssertLessThanOrEqual(c.x + c.width, 16)
+            XCTAssertLessThanOrEqual(c.y + c.height, 12)
+        }
         // Every frame decodes back (sub-rectangles composed) to the rendered frame.
         for (decoded, expected) in zip(anim.frames, [a, b, a]) {
-            for p in 0..<(16 * 12) { XCTAssertEqual(Array(decoded.pixels[p * 4..<(p * 4 + 3)]), Array(expected.pixels[p * 3..<(p * 3 + 3)])) }
+            for p in 0..<(16 * 12) {
+                XCTAssertEqual(Array(decoded.pixels[p * 4..<(p * 4 + 3)]), Array(expected.pixels[p * 3..<(p * 3 + 3)]))
+            }
         }
     }
 
@@ -64,7 +79,8 @@ final class SequenceTests: XCTestCase {
 
     /// A straightforward GIF LZW decoder (test oracle).
     func lzwDecode(_ bytes: [UInt8], minCodeSize: Int) -> [UInt8] {
-        let clear = 1 << minCodeSize, eoi = clear + 1
+        let clear = 1 << minCodeSize
+        let eoi = clear + 1
         var table: [[UInt8]] = []
         func reset() { table = (0..<clear).map { [UInt8($0)] } + [[], []] }
         reset()
@@ -74,9 +90,17 @@ final class SequenceTests: XCTestCase {
         var bit = 0
         while bit + size <= bytes.count * 8 {
             var code = 0
-            for k in 0..<size { let b = bit + k; if bytes[b / 8] & (1 << (b % 8)) != 0 { code |= 1 << k } }
+            for k in 0..<size {
+                let b = bit + k
+                if bytes[b / 8] & (1 << (b % 8)) != 0 { code |= 1 << k }
+            }
             bit += size
-            if code == clear { reset(); size = minCodeSize + 1; prev = nil; continue }
+            if code == clear {
+                reset()
+                size = minCodeSize + 1
+                prev = nil
+                continue
+            }
             if code == eoi { break }
             var entry: [UInt8]
             if code < table.count { entry = table[code] } else if let p = prev { entry = p + [p[0]] } else { break }
@@ -102,7 +126,8 @@ final class SequenceTests: XCTestCase {
     func testRunWritesSequencesThinnedAndShrunk() throws {
         let dir = temporaryDirectory("seq")
         let path = dir + "/s.json"
-        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [30, 0], "duration": 0.2}}]}"#
+        try
+            #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [30, 0], "duration": 0.2}}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let r = runCLI(["run", path, "--out", dir + "/out", "--frames", "--apng", "--gif", "--sheet", "--every", "3", "--thumb", "0.5"])
         XCTAssertEqual(r.code, 0, r.err)
@@ -123,7 +148,8 @@ final class SequenceTests: XCTestCase {
     func testFramesOnlyRunWritesEveryKeptFrameOnTheCanvas() throws {
         let dir = temporaryDirectory("framesonly")
         let path = dir + "/r.json"
-        try #"{"editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 60]}, "frame": {"size": [30, 30]}}, "script": [{"pan": {"by": [10, 0], "duration": 0.1}}, {"resize": [30, 50]}, {"wait": 0.1}]}"#
+        try
+            #"{"editor": {"viewport": {"width": 40, "height": 60}, "image": {"testcard": [80, 60]}, "frame": {"size": [30, 30]}}, "script": [{"pan": {"by": [10, 0], "duration": 0.1}}, {"resize": [30, 50]}, {"wait": 0.1}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["run", path, "--out", dir + "/out", "--frames", "--every", "2"]).code, 0)
         let loaded = try LoadedScenario.load(path: path)
@@ -134,16 +160,21 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(names, kept.map { String(format: "%04d.png", $0) })
         var padded = 0
         for n in kept {
-            let file = try PNGCodec.decodeRGB([UInt8](FileManager.default.contents(atPath: dir + "/out/r/frames/" + String(format: "%04d.png", n))!))
+            let file = try PNGCodec.decodeRGB(
+                [UInt8](FileManager.default.contents(atPath: dir + "/out/r/frames/" + String(format: "%04d.png", n))!))
             XCTAssertEqual([file.width, file.height], [40, 60], "frame \(n): the canvas is the larger viewport")
             let rendered = session.render(frame: n)
-            let x0 = (40 - rendered.width) / 2, y0 = (60 - rendered.height) / 2
+            let x0 = (40 - rendered.width) / 2
+            let y0 = (60 - rendered.height) / 2
             if x0 > 0 || y0 > 0 { padded += 1 }
             for y in 0..<60 {
                 for x in 0..<40 {
                     let inside = x >= x0 && x < x0 + rendered.width && y >= y0 && y < y0 + rendered.height
                     let want = inside ? rendered[x - x0, y - y0] : (0, 0, 0)
-                    if file[x, y] != want { XCTFail("frame \(n) differs at \(x),\(y)"); return }
+                    if file[x, y] != want {
+                        XCTFail("frame \(n) differs at \(x),\(y)")
+                        return
+                    }
                 }
             }
         }
@@ -164,7 +195,8 @@ final class SequenceTests: XCTestCase {
     func testCompareWritesMetricsAndPage() throws {
         let dir = temporaryDirectory("cmp")
         let path = dir + "/drag.json"
-        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "fit": "aspectFit", "frame": {"size": [40, 40]}, "policy": {"animation": {"curve": "linear", "duration": 0.1}}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
+        try
+            #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "fit": "aspectFit", "frame": {"size": [40, 40]}, "policy": {"animation": {"curve": "linear", "duration": 0.1}}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let r = runCLI(["compare", path, "--policies", "clamp,snapNearest,none", "--out", dir])
         XCTAssertEqual(r.code, 0, r.err)
@@ -186,17 +218,26 @@ final class SequenceTests: XCTestCase {
     }
 
     func testComparisonPageRendersInChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium)"))
         }
         let dir = temporaryDirectory("chromium")
         let path = dir + "/drag.json"
-        try #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
+        try
+            #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [40, 0], "duration": 0.1}}, {"until": "settled"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["compare", path, "--out", dir]).code, 0)
         let shot = dir + "/shot.png"
-        try runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1200,1000",
-                                  "file://\(dir)/drag-compare/index.html"])
+        try runProcess(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot)", "--window-size=1200,1000",
+                "file://\(dir)/drag-compare/index.html",
+            ])
         let image = try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: shot) ?? Data()))
         XCTAssertEqual(image.width, 1200)
         // The page is not blank: many distinct colours (plots, animation).
@@ -211,8 +252,12 @@ final class SequenceTests: XCTestCase {
             .write(toFile: dir + "/anim.html", atomically: true, encoding: .utf8)
         func screenshot(_ budget: Int) throws -> [UInt8] {
             let path = dir + "/anim-\(budget).png"
-            try runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=\(budget)", "--screenshot=\(path)",
-                                      "--window-size=400,300", "file://\(dir)/anim.html"])
+            try runProcess(
+                chromium,
+                [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=\(budget)", "--screenshot=\(path)",
+                    "--window-size=400,300", "file://\(dir)/anim.html",
+                ])
             return try PNGCodec.decode([UInt8](FileManager.default.contents(atPath: path) ?? Data())).pixels
         }
         // Virtual time is not exact under load: several budgets, and any change counts.

@@ -32,18 +32,27 @@ package enum RawPNG {
             out += data[i..<(i + n)]
             i += n
         } while i < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for x in data { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for x in data {
+            a = (a + UInt32(x)) % 65521
+            b = (b + a) % 65521
+        }
         return out + be32(b << 16 | a)
     }
 
     /// A PNG from rows of already-packed sample bytes (without filter bytes).
-    package static func png(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]],
-                           palette: [UInt8]? = nil, trns: [UInt8]? = nil, extra: [[UInt8]] = []) -> [UInt8] {
+    package static func png(
+        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]],
+        palette: [UInt8]? = nil, trns: [UInt8]? = nil, extra: [[UInt8]] = []
+    ) -> [UInt8] {
         var ihdr = be32(UInt32(width)) + be32(UInt32(height))
         ihdr += [bitDepth, colorType, 0, 0, 0]
         var raw: [UInt8] = []
-        for r in rows { raw.append(0); raw += r }
+        for r in rows {
+            raw.append(0)
+            raw += r
+        }
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         out += chunk("IHDR", ihdr)
         for e in extra { out += e }

@@ -17,8 +17,10 @@ package struct TestStore {
     }
 
     /// Sends `action` and checks the new state against `expected(previous)`.
-    package mutating func send(_ action: EngineAction, sourceLocation: SourceLocation = #_sourceLocation,
-                               _ expected: (inout EngineState) -> Void = { _ in }) {
+    package mutating func send(
+        _ action: EngineAction, sourceLocation: SourceLocation = #_sourceLocation,
+        _ expected: (inout EngineState) -> Void = { _ in }
+    ) {
         var want = state
         expected(&want)
         do {
@@ -28,13 +30,16 @@ package struct TestStore {
             return
         }
         if state != want {
-            Issue.record("state after \(action) differs from the expected one:\n\(Self.difference(want, state))", sourceLocation: sourceLocation)
+            Issue.record(
+                "state after \(action) differs from the expected one:\n\(Self.difference(want, state))", sourceLocation: sourceLocation)
             state = want
         }
     }
 
     /// Sends an action that must fail with `problem`.
-    package mutating func send(_ action: EngineAction, throws problem: EngineError.Problem, sourceLocation: SourceLocation = #_sourceLocation) {
+    package mutating func send(
+        _ action: EngineAction, throws problem: EngineError.Problem, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             try engine.reduce(&state, action)
             Issue.record("\(action) did not throw", sourceLocation: sourceLocation)
@@ -55,7 +60,8 @@ package struct TestStore {
 
     /// The fields that differ, one per line.
     static func difference(_ expected: EngineState, _ actual: EngineState) -> String {
-        let e = Mirror(reflecting: expected).children, a = Mirror(reflecting: actual).children
+        let e = Mirror(reflecting: expected).children
+        let a = Mirror(reflecting: actual).children
         var lines: [String] = []
         for (x, y) in zip(e, a) where "\(x.value)" != "\(y.value)" {
             lines.append("  \(x.label ?? "?"): expected \(x.value), got \(y.value)")

@@ -1,13 +1,14 @@
-import Foundation
 import CropCLI
 import CropEngine
 import CropExplore
 import CropGoldens
 import CropScenario
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A seeded random generator (SplitMix64, shared with the explorer).
@@ -25,7 +26,8 @@ package func replay(_ json: String) throws -> Trace {
 
 /// Replays a scenario with the test card size it declares (default 1600x1200).
 package func replay(_ s: Scenario) throws -> Trace {
-    var w = 1600, h = 1200
+    var w = 1600
+    var h = 1200
     if case .testcard(let tw, let th) = s.editor.image {
         w = tw
         h = th
@@ -67,7 +69,8 @@ private let directoryLock = NSLock()
 
 /// Runs the CLI in-process inside `directory` (the working directory is restored).
 package func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
-    let out = Buffer(), err = Buffer()
+    let out = Buffer()
+    let err = Buffer()
     directoryLock.lock()
     defer { directoryLock.unlock() }
     let fm = FileManager.default
@@ -81,14 +84,17 @@ package func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult 
 /// Runs a program and waits for it: exit status and its output (stdout and stderr together
 /// unless `separateErrors`). The one helper for every test that starts a process.
 @discardableResult
-package func runProcess(_ executable: String, _ args: [String], in directory: String? = nil,
-                        environment: [String: String]? = nil, input: String? = nil) throws -> CLIResult {
+package func runProcess(
+    _ executable: String, _ args: [String], in directory: String? = nil,
+    environment: [String: String]? = nil, input: String? = nil
+) throws -> CLIResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
     p.arguments = executable.hasPrefix("/") ? args : [executable] + args
     if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if let environment { p.environment = environment }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     p.standardOutput = out
     p.standardError = err
     if let input {

@@ -1,6 +1,6 @@
-import Foundation
 import CropPipeline
 import CropScenario
+import Foundation
 
 /// The subcommands; each lives in its own file as an extension with its declaration.
 enum Commands {
@@ -10,7 +10,9 @@ enum Commands {
         for p in paths {
             do { out += try FileIO.scenarioFiles(p) } catch { throw ReplayFailure.unreadable(error) }
         }
-        if out.isEmpty { throw UsageError(message: "no scenario files found in \(paths.map { Echo.cap($0) }.joined(separator: ", "))", command: command) }
+        if out.isEmpty {
+            throw UsageError(message: "no scenario files found in \(paths.map { Echo.cap($0) }.joined(separator: ", "))", command: command)
+        }
         return out
     }
 

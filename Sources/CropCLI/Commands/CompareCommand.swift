@@ -1,17 +1,25 @@
-import Foundation
 import CropCompare
 import CropPipeline
 import CropScenario
+import Foundation
 
 extension Commands {
     static let compareSpec = CommandSpec(
         name: "compare",
         abstract: "Replay one script under several policies; metrics, animation, plots.",
         overview: "Replay one script under several snap-back policies and compare them.",
-        arguments: [.init(name: "scenario.json", help: "The scenario whose script is replayed (its other editor settings are kept).", min: 1, max: 1)],
+        arguments: [
+            .init(
+                name: "scenario.json", help: "The scenario whose script is replayed (its other editor settings are kept).", min: 1, max: 1)
+        ],
         options: [
-            .init(name: "--policies", value: "<list>", help: "Comma-separated: rollback, clamp, rubberBand, snapNearest, none (default: all five)."),
-            SharedOption.out("out", "Writes <dir>/<name>-compare/: index.html, comparison.png (APNG), comparison.gif, sheet.png, metrics.md, metrics.csv, metrics.json"),
+            .init(
+                name: "--policies", value: "<list>",
+                help: "Comma-separated: rollback, clamp, rubberBand, snapNearest, none (default: all five)."),
+            SharedOption.out(
+                "out",
+                "Writes <dir>/<name>-compare/: index.html, comparison.png (APNG), comparison.gif, sheet.png, metrics.md, metrics.csv, metrics.json"
+            ),
             .init(name: "--thumb", value: "<f>", help: "Scale of each column in the animations (default: 0.5)."),
             SharedOption.jobs,
         ],
@@ -19,11 +27,13 @@ extension Commands {
 
     static func compare(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let names = PolicyKind.allCases.map(\.rawValue)
-        let list = (a.options["--policies"] ?? names.joined(separator: ",")).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let list = (a.options["--policies"] ?? names.joined(separator: ",")).split(separator: ",", omittingEmptySubsequences: false).map(
+            String.init)
         var policies: [PolicyKind] = []
         for p in list {
             guard let k = PolicyKind(rawValue: p) else {
-                throw UsageError(message: "unknown policy '\(Echo.cap(p))' in --policies; expected \(names.joined(separator: ", "))", command: "compare")
+                throw UsageError(
+                    message: "unknown policy '\(Echo.cap(p))' in --policies; expected \(names.joined(separator: ", "))", command: "compare")
             }
             if !policies.contains(k) { policies.append(k) }
         }

@@ -1,7 +1,7 @@
-import Foundation
 import CropExplore
 import CropPipeline
 import CropScenario
+import Foundation
 
 extension Commands {
     static let exploreSpec = CommandSpec(
@@ -16,25 +16,29 @@ extension Commands {
             SharedOption.out("out/explore", "Where failing scenarios go"),
         ],
         discussion: """
-        Random scripts of pans, pinches, together, touches, cancels and waits are replayed and checked:
-        no number is NaN or infinite; the recognizer machine never errors; clamp never shows an invalid
-        state; after `until settled` clamp, rubberBand, snapNearest and whole rollback are valid; the mask
-        is visible when idle (always, hiddenWhileTouching). A failing script is shrunk and written as a
-        scenario file that reproduces it.
+            Random scripts of pans, pinches, together, touches, cancels and waits are replayed and checked:
+            no number is NaN or infinite; the recognizer machine never errors; clamp never shows an invalid
+            state; after `until settled` clamp, rubberBand, snapNearest and whole rollback are valid; the mask
+            is visible when idle (always, hiddenWhileTouching). A failing script is shrunk and written as a
+            scenario file that reproduces it.
 
-        Exit status: 0 no finding, 1 findings written.
-        """,
+            Exit status: 0 no finding, 1 findings written.
+            """,
         run: { a, console in try Commands.explore(a, console) })
 
     static func explore(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let presets = a.options["--preset"].map { [$0] } ?? Preset.all.map(\.name)
         for p in presets where Preset.named(p) == nil {
-            throw UsageError(message: "unknown preset '\(Echo.cap(p))'; expected one of \(Preset.all.map(\.name).joined(separator: ", "))", command: "explore")
+            throw UsageError(
+                message: "unknown preset '\(Echo.cap(p))'; expected one of \(Preset.all.map(\.name).joined(separator: ", "))",
+                command: "explore")
         }
         var policies = PolicyKind.allCases
         if let k = a.options["--policy"] {
             guard let kind = PolicyKind(rawValue: k) else {
-                throw UsageError(message: "unknown policy '\(Echo.cap(k))'; expected \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))", command: "explore")
+                throw UsageError(
+                    message: "unknown policy '\(Echo.cap(k))'; expected \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                    command: "explore")
             }
             policies = [kind]
         }
@@ -47,8 +51,12 @@ extension Commands {
         for preset in presets {
             for policy in policies {
                 let summary: Explorer.Summary
-                do { summary = try Explorer.run(preset: preset, policy: policy, count: count, seed: seed) } catch { throw ReplayFailure.scenario(error) }
-                console.out("\(preset) / \(policy.rawValue): \(summary.scripts) scripts, \(summary.frames) frames, \(summary.findings.count) findings")
+                do { summary = try Explorer.run(preset: preset, policy: policy, count: count, seed: seed) } catch {
+                    throw ReplayFailure.scenario(error)
+                }
+                console.out(
+                    "\(preset) / \(policy.rawValue): \(summary.scripts) scripts, \(summary.frames) frames, \(summary.findings.count) findings"
+                )
                 for f in summary.findings {
                     let path = "\(out)/explore-\(preset)-\(policy.rawValue)-\(f.seed).json"
                     do { try FileIO.writeAtomically(path, f.scenarioJSON) } catch { throw ReplayFailure.unwritable(error) }

@@ -1,7 +1,7 @@
-import Foundation
 import CropGoldens
 import CropPipeline
 import CropScenario
+import Foundation
 
 extension Commands {
     static let checkSpec = CommandSpec(
@@ -13,16 +13,22 @@ extension Commands {
             .init(name: "--golden", value: "<dir>", help: "Golden folder (default: golden). Never written by check.", isPath: true),
             .init(name: "--tolerance", value: "<n>", help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
             .init(name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."),
-            .init(name: "--artifacts", value: "<dir>", help: "Write expected/actual/diff PNGs and report.html for failures here.", isPath: true),
+            .init(
+                name: "--artifacts", value: "<dir>", help: "Write expected/actual/diff PNGs and report.html for failures here.",
+                isPath: true),
             .init(name: "--junit", value: "<file>", help: "Write a JUnit XML report.", isPath: true),
-            .init(name: "--shard", value: "<i/n>", help: "Check only shard i of n: a deterministic split balanced by frame count, so n CI machines together check every scenario once."),
+            .init(
+                name: "--shard", value: "<i/n>",
+                help:
+                    "Check only shard i of n: a deterministic split balanced by frame count, so n CI machines together check every scenario once."
+            ),
             SharedOption.jobs,
         ],
         discussion: """
-        Every scenario gets a result: PASS, FAIL (with the first differing frame and field, then pixel
-        figures), NEW (no golden yet) or ERROR (a damaged golden or a scenario that does not replay).
-        Exit status: 0 all passed, 1 a mismatch or a missing golden, 2 bad input (the worst wins).
-        """,
+            Every scenario gets a result: PASS, FAIL (with the first differing frame and field, then pixel
+            figures), NEW (no golden yet) or ERROR (a damaged golden or a scenario that does not replay).
+            Exit status: 0 all passed, 1 a mismatch or a missing golden, 2 bad input (the worst wins).
+            """,
         run: { a, console in try Commands.check(a, console) })
 
     static func check(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -34,7 +40,8 @@ extension Commands {
         options.jobs = try jobs(a)
         for (option, path) in [("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"])] {
             if let path, FileIO.isInside(path, folder: options.goldenDir) {
-                throw UsageError(message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
+                throw UsageError(
+                    message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
             }
         }
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
@@ -43,14 +50,18 @@ extension Commands {
         for f in files {
             do { loaded.append(try LoadedScenario.load(path: f)) } catch {
                 // A scenario that does not load still gets its line and its report entry.
-                results.append(CheckResult(scenario: (f as NSString).lastPathComponent, file: f, status: .error, mismatches: [.damaged(error.description)],
-                                           context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
+                results.append(
+                    CheckResult(
+                        scenario: (f as NSString).lastPathComponent, file: f, status: .error, mismatches: [.damaged(error.description)],
+                        context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
             }
         }
         try checkUniqueNames(loaded)
         if let shardText = a.options["--shard"] {
             guard let spec = Shards.Spec(shardText) else {
-                throw UsageError(message: "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got '\(Echo.cap(shardText))'", command: "check")
+                throw UsageError(
+                    message: "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got '\(Echo.cap(shardText))'",
+                    command: "check")
             }
             var items: [(name: String, frames: Int)] = []
             for l in loaded { items.append((l.scenario.name, (try? l.replay().frames.count) ?? 0)) }
@@ -61,7 +72,8 @@ extension Commands {
         for l in loaded { results.append(GoldenCheck.check(l, options: options)) }
         for r in results {
             switch r.status {
-            case .passed: console.out("PASS \(r.scenario)" + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
+            case .passed:
+                console.out("PASS \(r.scenario)" + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
             case .failed: console.out("FAIL \(r.scenario) (\(r.file))")
             case .new: console.out("NEW \(r.scenario) (\(r.file))")
             case .error: console.out("ERROR \(r.scenario) (\(r.file))")
@@ -70,7 +82,9 @@ extension Commands {
         }
         let failed = results.filter { $0.status != .passed }
         if let dir = options.artifactsDir, !failed.isEmpty {
-            do { try FileIO.writeAtomically(dir + "/report.html", HTMLReport.page(results)) } catch { throw ReplayFailure.unwritable(error) }
+            do { try FileIO.writeAtomically(dir + "/report.html", HTMLReport.page(results)) } catch {
+                throw ReplayFailure.unwritable(error)
+            }
             console.out("report: \(dir)/report.html")
         }
         if let junit = a.options["--junit"] {
@@ -92,10 +106,10 @@ extension Commands {
             SharedOption.jobs,
         ],
         discussion: """
-        Every scenario is replayed and rendered before any golden is written, so a scenario that fails
-        leaves every golden as it was. Each golden folder is replaced as a whole. record prints what
-        changed in behaviour (the first differing frame and field, pixel figures).
-        """,
+            Every scenario is replayed and rendered before any golden is written, so a scenario that fails
+            leaves every golden as it was. Each golden folder is replaced as a whole. record prints what
+            changed in behaviour (the first differing frame and field, pixel figures).
+            """,
         run: { a, console in try Commands.record(a, console) })
 
     static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {

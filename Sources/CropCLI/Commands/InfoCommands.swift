@@ -1,6 +1,6 @@
-import Foundation
 import CropPipeline
 import CropScenario
+import Foundation
 
 extension Commands {
     static let validateSpec = CommandSpec(

@@ -1,7 +1,7 @@
-import Foundation
 import CropEngine
 import CropPipeline
 import CropScenario
+import Foundation
 
 extension Commands {
     static let runSpec = CommandSpec(
@@ -15,12 +15,17 @@ extension Commands {
             .init(name: "--apng", help: "Also write animation.png (animated PNG; plays in browsers)."),
             .init(name: "--gif", help: "Also write animation.gif (256-colour median-cut palette per frame)."),
             .init(name: "--dither", help: "Ordered (Bayer 4x4) dithering in animation.gif."),
-            .init(name: "--sheet", help: "Also write sheet.png: a contact sheet of frames labelled with frame number, time and phases (P: pan, Z: pinch; B began, C changed, E ended, X cancelled, F failed, - possible)."),
+            .init(
+                name: "--sheet",
+                help:
+                    "Also write sheet.png: a contact sheet of frames labelled with frame number, time and phases (P: pan, Z: pinch; B began, C changed, E ended, X cancelled, F failed, - possible)."
+            ),
             .init(name: "--every", value: "<n>", help: "Keep every n-th frame in frames/animations/sheet (default: 1)."),
             .init(name: "--thumb", value: "<f>", help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
             SharedOption.jobs,
         ],
-        discussion: "Every scenario is decoded and replayed before anything is written: a scenario that fails writes nothing for any of them.",
+        discussion:
+            "Every scenario is decoded and replayed before anything is written: a scenario that fails writes nothing for any of them.",
         run: { a, console in try Commands.run(a, console) })
 
     static func run(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -66,7 +71,8 @@ extension Commands {
             let l = try LoadedScenario.load(text: text, file: "<built-in \(name)>", name: name)
             let trace = try l.replay()
             let dir = try RunOutput.run(l, trace: trace, options: options)
-            console.out("\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map(\.name).joined(separator: ", ")))")
+            console.out(
+                "\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map(\.name).joined(separator: ", ")))")
         }
         console.out("Look at \(options.outDir)/*/snapshots/*.png and trace.json.")
         return 0

@@ -6,10 +6,17 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
     public var k: Double
     public var cx: Double
     public var cy: Double
-    public init(k: Double, cx: Double, cy: Double) { self.k = k; self.cx = cx; self.cy = cy }
+    public init(k: Double, cx: Double, cy: Double) {
+        self.k = k
+        self.cx = cx
+        self.cy = cy
+    }
     public var center: Point {
         get { Point(cx, cy) }
-        set { cx = newValue.x; cy = newValue.y }
+        set {
+            cx = newValue.x
+            cy = newValue.y
+        }
     }
 
     /// Equal within `tolerance` on each of k, cx, cy.

@@ -10,7 +10,10 @@ package struct GestureEvent: Equatable, Sendable {
     package var location: Point
     /// Release velocity in points per second (pan), or nil for none.
     package var velocity: Point?
-    package init(gesture: GestureKind, phase: GesturePhase, translation: Point = .zero, scale: Double = 1, location: Point = .zero, velocity: Point? = nil) {
+    package init(
+        gesture: GestureKind, phase: GesturePhase, translation: Point = .zero, scale: Double = 1, location: Point = .zero,
+        velocity: Point? = nil
+    ) {
         self.gesture = gesture
         self.phase = phase
         self.translation = translation
@@ -81,7 +84,9 @@ package struct TimelineExpander: Sendable {
             let long = max(viewportWidth, viewportHeight)
             let short = min(viewportWidth, viewportHeight)
             (viewportWidth, viewportHeight) = orientation == .landscape ? (long, short) : (short, long)
-            out.append(ScheduledAction(frame: cursor + 1, action: .viewportChanged(width: viewportWidth, height: viewportHeight), stepPath: step.path))
+            out.append(
+                ScheduledAction(
+                    frame: cursor + 1, action: .viewportChanged(width: viewportWidth, height: viewportHeight), stepPath: step.path))
             newCursor = cursor + 1
         case .wait, .untilSettled, .snapshot, .save:
             newCursor = cursor
@@ -127,7 +132,9 @@ package struct TimelineExpander: Sendable {
         emit(cursor + 1, GestureEvent(gesture: .pinch, phase: .began, scale: 1, location: at), path, into: &out)
         for i in 1..<n {
             let e = pinch.easing.apply(Double(i) / Double(n))
-            emit(cursor + 1 + i, GestureEvent(gesture: .pinch, phase: .changed, scale: DetMath.pow(pinch.scale, e), location: at), path, into: &out)
+            emit(
+                cursor + 1 + i, GestureEvent(gesture: .pinch, phase: .changed, scale: DetMath.pow(pinch.scale, e), location: at), path,
+                into: &out)
         }
         for j in 0..<hold {
             emit(cursor + 1 + n + j, GestureEvent(gesture: .pinch, phase: .changed, scale: pinch.scale, location: at), path, into: &out)
@@ -137,7 +144,9 @@ package struct TimelineExpander: Sendable {
         return end
     }
 
-    private mutating func expandTouches(_ entries: [[Point]], cursor: Int, path: String, into out: inout [ScheduledAction]) throws(ScenarioError) -> Int {
+    private mutating func expandTouches(_ entries: [[Point]], cursor: Int, path: String, into out: inout [ScheduledAction])
+        throws(ScenarioError) -> Int
+    {
         var panActive = false
         var pinchActive = false
         var origin = Point.zero
@@ -151,8 +160,11 @@ package struct TimelineExpander: Sendable {
         let fps = Double(self.fps)
 
         func endPan(_ frame: Int, into out: inout [ScheduledAction]) {
-            emit(frame, GestureEvent(gesture: .pan, phase: .ended, translation: translation, location: panLocation,
-                                     velocity: (translation - previousTranslation) * fps), path, into: &out)
+            emit(
+                frame,
+                GestureEvent(
+                    gesture: .pan, phase: .ended, translation: translation, location: panLocation,
+                    velocity: (translation - previousTranslation) * fps), path, into: &out)
             panActive = false
             lastEventFrame = frame
         }

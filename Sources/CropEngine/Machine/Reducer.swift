@@ -15,8 +15,10 @@ package struct Engine: Sendable {
     }
 
     package func initialState(imageWidth: Int, imageHeight: Int) -> EngineState {
-        EngineState(layout: Layout(editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
-                                   imageWidth: imageWidth, imageHeight: imageHeight))
+        EngineState(
+            layout: Layout(
+                editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
+                imageWidth: imageWidth, imageHeight: imageHeight))
     }
 
     package func reduce(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
@@ -34,7 +36,9 @@ package struct Engine: Sendable {
             resize(&s, width: w, height: h)
         case .imageLoaded(let index, let w, let h):
             s.imageIndex = index
-            s.layout = Layout(editor: editor, viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight, imageWidth: w, imageHeight: h)
+            s.layout = Layout(
+                editor: editor, viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight, imageWidth: w,
+                imageHeight: h)
             reset(&s, to: s.layout.initialState)
         case .eventsApplied:
             if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
@@ -70,8 +74,9 @@ package struct Engine: Sendable {
             } else {
                 let f = e.scale / r.scale
                 if editor.zoom.anchor == .focal {
-                    s.raw = ViewState(k: s.raw.k * f, cx: e.location.x + (s.raw.cx - r.location.x) * f,
-                                      cy: e.location.y + (s.raw.cy - r.location.y) * f)
+                    s.raw = ViewState(
+                        k: s.raw.k * f, cx: e.location.x + (s.raw.cx - r.location.x) * f,
+                        cy: e.location.y + (s.raw.cy - r.location.y) * f)
                 } else {
                     s.raw.k *= f
                 }
@@ -237,8 +242,9 @@ package struct Engine: Sendable {
         let zoom = old.zoom(s.shown)
         let oldCenter = old.frameRect.center
         let imagePoint = Point((oldCenter.x - s.shown.cx) / s.shown.k, (oldCenter.y - s.shown.cy) / s.shown.k)
-        let new = Layout(editor: editor, viewportWidth: width, viewportHeight: height,
-                         imageWidth: Int(old.imageWidth), imageHeight: Int(old.imageHeight))
+        let new = Layout(
+            editor: editor, viewportWidth: width, viewportHeight: height,
+            imageWidth: Int(old.imageWidth), imageHeight: Int(old.imageHeight))
         s.layout = new
         let k = zoom * new.kBase
         let center = new.frameRect.center

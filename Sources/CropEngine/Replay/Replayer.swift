@@ -18,7 +18,9 @@ package struct Replayer {
 
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
     /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
-    package static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames) throws(ScenarioError) -> Trace {
+    package static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames)
+        throws(ScenarioError) -> Trace
+    {
         var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         return try replayer.run()
@@ -28,7 +30,8 @@ package struct Replayer {
         self.scenario = scenario
         engine = Engine(editor: scenario.editor, fps: scenario.fps)
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
-        expander = TimelineExpander(viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps)
+        expander = TimelineExpander(
+            viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps)
         imageSizes = [(imageWidth, imageHeight)]
     }
 
@@ -66,7 +69,9 @@ package struct Replayer {
             }
         }
         try advance(to: cursor, step: nil)
-        return Trace(scenario: scenario.name, fps: scenario.fps, frames: frames, snapshots: snapshots, crops: crops, scenarioHash: scenario.sourceHash)
+        return Trace(
+            scenario: scenario.name, fps: scenario.fps, frames: frames, snapshots: snapshots, crops: crops,
+            scenarioHash: scenario.sourceHash)
     }
 
     /// Advances the simulation until frame `n` is recorded.
@@ -92,12 +97,13 @@ package struct Replayer {
 
     private mutating func record() {
         let s = state
-        frames.append(FrameRecord(
-            frame: s.frame, t: Double(s.frame) / Double(scenario.fps), pan: s.pan.phase, pinch: s.pinch.phase,
-            zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
-            valid: s.layout.isValid(s.shown), mask: s.mask, animating: s.settle != nil, events: s.events,
-            viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
-            frameRect: s.layout.frameRect, imageIndex: s.imageIndex))
+        frames.append(
+            FrameRecord(
+                frame: s.frame, t: Double(s.frame) / Double(scenario.fps), pan: s.pan.phase, pinch: s.pinch.phase,
+                zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
+                valid: s.layout.isValid(s.shown), mask: s.mask, animating: s.settle != nil, events: s.events,
+                viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
+                frameRect: s.layout.frameRect, imageIndex: s.imageIndex))
     }
 
     private mutating func untilSettled(from cursor: Int, step: Step) throws(ScenarioError) -> Int {
@@ -117,12 +123,16 @@ package struct Replayer {
     private mutating func takeCrop(_ save: SaveStep, at cursor: Int, step: Step) throws(ScenarioError) {
         let layout = state.layout
         let raw = CropMath.rawRect(state.shown, layout: layout, formula: scenario.editor.crop.formula)
-        guard let r = CropMath.rounded(raw, rounding: scenario.editor.crop.rounding,
-                                       imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight)) else {
+        guard
+            let r = CropMath.rounded(
+                raw, rounding: scenario.editor.crop.rounding,
+                imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+        else {
             throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
         }
-        var record = CropRecord(name: save.name, frame: cursor, x: r.x, y: r.y, width: r.w, height: r.h,
-                                circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex, loadsAsImageIndex: nil)
+        var record = CropRecord(
+            name: save.name, frame: cursor, x: r.x, y: r.y, width: r.w, height: r.h,
+            circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex, loadsAsImageIndex: nil)
         if save.thenLoad {
             let index = imageSizes.count
             imageSizes.append((r.w, r.h))

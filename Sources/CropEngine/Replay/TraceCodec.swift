@@ -77,37 +77,41 @@ package enum TraceCodec {
         for item in try required("frames", in: top, at: nil).array() {
             let f = try item.object(allowed: frameKeys)
             func req(_ key: String) throws(ScenarioError) -> Field { try required(key, in: f, at: item) }
-            frames.append(TraceFile.Frame(
-                frame: try req("frame").integer(min: 0, max: Int(Int32.max)),
-                t: try req("t").number(),
-                pan: try req("pan").string(),
-                pinch: try req("pinch").string(),
-                rotation: try f["rotation"]?.string(),
-                zoom: try req("zoom").number(),
-                k: try req("k").number(),
-                imageRect: try rectangle(req("imageRect")),
-                angle: try f["angle"]?.number(),
-                turns: try f["turns"]?.integer(min: 0, max: 3),
-                mirrored: try f["mirrored"]?.bool(),
-                box: try f["box"].map { (b: Field) throws(ScenarioError) -> Rect in try rectangle(b) },
-                valid: try req("valid").bool(),
-                mask: try req("mask").number(),
-                animating: try req("animating").bool(),
-                events: try req("events").array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }
-            ))
+            frames.append(
+                TraceFile.Frame(
+                    frame: try req("frame").integer(min: 0, max: Int(Int32.max)),
+                    t: try req("t").number(),
+                    pan: try req("pan").string(),
+                    pinch: try req("pinch").string(),
+                    rotation: try f["rotation"]?.string(),
+                    zoom: try req("zoom").number(),
+                    k: try req("k").number(),
+                    imageRect: try rectangle(req("imageRect")),
+                    angle: try f["angle"]?.number(),
+                    turns: try f["turns"]?.integer(min: 0, max: 3),
+                    mirrored: try f["mirrored"]?.bool(),
+                    box: try f["box"].map { (b: Field) throws(ScenarioError) -> Rect in try rectangle(b) },
+                    valid: try req("valid").bool(),
+                    mask: try req("mask").number(),
+                    animating: try req("animating").bool(),
+                    events: try req("events").array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }
+                ))
         }
         var snapshots: [TraceFile.Snapshot] = []
         let snapField = try required("snapshots", in: top, at: nil)
         guard case .object(let members) = snapField.node.value else { throw snapField.error("expected an object of snapshot frames") }
         for m in members {
-            snapshots.append(TraceFile.Snapshot(name: m.key, frame: try snapField.child(m.key, m.node).integer(min: 0, max: Int(Int32.max))))
+            snapshots.append(
+                TraceFile.Snapshot(name: m.key, frame: try snapField.child(m.key, m.node).integer(min: 0, max: Int(Int32.max))))
         }
         var crops: [TraceFile.Crop] = []
         for item in try required("crops", in: top, at: nil).array() {
             let c = try item.object(allowed: cropKeys)
             func req(_ key: String) throws(ScenarioError) -> Field { try required(key, in: c, at: item) }
-            crops.append(TraceFile.Crop(name: try req("name").string(), frame: try req("frame").integer(min: 0, max: Int(Int32.max)),
-                                        rect: try cropRect(req("rect")), file: try req("file").string()))
+            crops.append(
+                TraceFile.Crop(
+                    name: try req("name").string(), frame: try req("frame").integer(min: 0, max: Int(Int32.max)),
+                    rect: try cropRect(req("rect")), file: try req("file").string()))
         }
         return TraceFile(
             scenario: try required("scenario", in: top, at: nil).string(), engine: try top["engine"]?.string(),

@@ -116,7 +116,9 @@ extension TraceFile.Frame {
     public var fields: [(name: String, value: Value)] {
         func rect(_ name: String, _ r: Rect?) -> [(String, Value)] {
             guard let r else { return [(name, .absent)] }
-            return [("\(name).x", .number(r.x)), ("\(name).y", .number(r.y)), ("\(name).w", .number(r.width)), ("\(name).h", .number(r.height))]
+            return [
+                ("\(name).x", .number(r.x)), ("\(name).y", .number(r.y)), ("\(name).w", .number(r.width)), ("\(name).h", .number(r.height)),
+            ]
         }
         var out: [(String, Value)] = [
             ("frame", .number(Double(frame))), ("t", .number(t)), ("pan", .text(pan)), ("pinch", .text(pinch)),

@@ -35,7 +35,8 @@ struct LayerBlend {
     func apply(row y: Int, into row: UnsafeMutablePointer<UInt8>) {
         let runs = map.rows[y]
         guard !runs.isEmpty else { return }
-        let c = color, alpha = alpha
+        let c = color
+        let alpha = alpha
         for run in runs {
             switch run {
             case .full(let x0, let x1):
@@ -89,7 +90,8 @@ struct FixedBlend {
         for step in 0..<1024 {
             let m = m0 + (step % 2 == 0 ? step / 2 : -(step + 1) / 2)
             guard m >= 0, m <= 65535 else { continue }
-            var lo = 0, hi = 65535
+            var lo = 0
+            var hi = 65535
             for d in 0..<256 {
                 let h = (d * 256 * m) >> 16
                 lo = max(lo, 256 * Int(table[d]) - h)
@@ -110,7 +112,8 @@ struct FixedBlend {
 
     @inline(never)
     static func run(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ m: UInt16, _ k: UInt16) {
-        let vm = SIMD8<UInt32>(repeating: UInt32(m)), vk = SIMD8<UInt16>(repeating: k)
+        let vm = SIMD8<UInt32>(repeating: UInt32(m))
+        let vk = SIMD8<UInt16>(repeating: k)
         let raw = UnsafeMutableRawPointer(p)
         var i = 0
         while i &+ 8 <= count {

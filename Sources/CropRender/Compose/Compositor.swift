@@ -1,7 +1,7 @@
+import CropBitmap
+import CropEngine
 import CropGeometry
 import CropScenario
-import CropEngine
-import CropBitmap
 
 /// Composites one frame (SPEC section 9): background, photo (bilinear over the
 /// premultiplied image), face boxes, mask, border, grid. 8-bit sRGB, blending
@@ -24,7 +24,9 @@ package struct Compositor: Sendable {
 
     /// Builds the geometry-dependent layers for a frame record.
     package func layers(for record: FrameRecord) -> FrameLayers {
-        FrameLayers(editor: editor, scale: scale, viewportWidth: record.viewportWidth, viewportHeight: record.viewportHeight, frameRect: record.frameRect)
+        FrameLayers(
+            editor: editor, scale: scale, viewportWidth: record.viewportWidth, viewportHeight: record.viewportHeight,
+            frameRect: record.frameRect)
     }
 
     /// Renders `record` with `image` (the image of `record.imageIndex`) and its prebuilt `layers`.
@@ -43,14 +45,18 @@ package struct Compositor: Sendable {
     package func renderer(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> FrameRenderer {
         var blends: [LayerBlend] = []
         if !editor.faces.isEmpty && !record.isTouching { blends += faceLayers(record, width: layers.width, height: layers.height) }
-        if let mask = layers.mask, record.mask > 0, let b = LayerBlend(mask, color: editor.mask.color, opacity: editor.mask.opacity * record.mask) {
+        if let mask = layers.mask, record.mask > 0,
+            let b = LayerBlend(mask, color: editor.mask.color, opacity: editor.mask.opacity * record.mask)
+        {
             blends.append(b)
         }
         if let border = layers.border, let spec = editor.border, let b = LayerBlend(border, color: spec.color, opacity: spec.opacity) {
             blends.append(b)
         }
-        if let grid = layers.grid, let spec = editor.grid, spec.visibility == .always || (spec.visibility == .whileTouching && record.isTouching),
-           let b = LayerBlend(grid, color: spec.color, opacity: spec.opacity) {
+        if let grid = layers.grid, let spec = editor.grid,
+            spec.visibility == .always || (spec.visibility == .whileTouching && record.isTouching),
+            let b = LayerBlend(grid, color: spec.color, opacity: spec.opacity)
+        {
             blends.append(b)
         }
         let photo = PhotoSampler(image, imageRect: record.imageRect, k: record.k, scale: scale, width: layers.width)
@@ -66,7 +72,9 @@ package struct Compositor: Sendable {
         }
         var p = row + x0 * 3
         for _ in x0..<x1 {
-            p[0] = c.0; p[1] = c.1; p[2] = c.2
+            p[0] = c.0
+            p[1] = c.1
+            p[2] = c.2
             p += 3
         }
     }
@@ -77,11 +85,13 @@ package struct Compositor: Sendable {
         let k = record.k
         let origin = record.imageRect
         return editor.faces.compactMap { face in
-            let r = Rect(x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s, height: face.height * k * s)
+            let r = Rect(
+                x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s, height: face.height * k * s)
             let outer = Shape.rect(r)
             let inner = outer.offset(-2 * s)
             let map = CoverageMap(width: width, height: height, box: FrameLayers.box(r), outside: 0) { x, y in
-                let x0 = Double(x), y0 = Double(y)
+                let x0 = Double(x)
+                let y0 = Double(y)
                 return outer.area(x0, y0, x0 + 1, y0 + 1) - (inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
             }
             return LayerBlend(map, color: RGBA(255, 0, 0), opacity: 1)

@@ -8,7 +8,8 @@ package enum CropPixels {
     package static func cut(_ image: RGBAImage, x: Int, y: Int, width w: Int, height h: Int, circleAlpha: Bool) -> RGBAImage {
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let r = Double(min(w, h)) / 2
-        let cx = Double(w) / 2, cy = Double(h) / 2
+        let cx = Double(w) / 2
+        let cy = Double(h) / 2
         for row in 0..<h {
             let src = ((y + row) * image.width + x) * 4
             let dst = row * w * 4

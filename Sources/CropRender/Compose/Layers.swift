@@ -28,8 +28,10 @@ package struct FrameLayers: Sendable {
     }
 
     static func box(_ r: Rect, pad: Double = 1) -> (Int, Int, Int, Int) {
-        let x0 = (r.minX - pad).rounded(.down), y0 = (r.minY - pad).rounded(.down)
-        let x1 = (r.maxX + pad).rounded(.up), y1 = (r.maxY + pad).rounded(.up)
+        let x0 = (r.minX - pad).rounded(.down)
+        let y0 = (r.minY - pad).rounded(.down)
+        let x1 = (r.maxX + pad).rounded(.up)
+        let y1 = (r.maxY + pad).rounded(.up)
         func clampInt(_ v: Double) -> Int { Int(max(-1, min(1_000_000, v))) }
         return (clampInt(x0), clampInt(y0), clampInt(x1), clampInt(y1))
     }
@@ -43,7 +45,9 @@ package struct FrameLayers: Sendable {
     }
 
     /// The stroke's outer and inner outlines and its centreline for a border position.
-    static func strokeOutlines(_ outline: Shape, width w: Double, position: BorderPosition) -> (outer: Shape?, inner: Shape?, center: Shape?) {
+    static func strokeOutlines(_ outline: Shape, width w: Double, position: BorderPosition) -> (
+        outer: Shape?, inner: Shape?, center: Shape?
+    ) {
         switch position {
         case .inside: return (outline, outline.offset(-w), outline.offset(-w / 2))
         case .outside: return (outline.offset(w), outline, outline.offset(w / 2))
@@ -60,7 +64,10 @@ package struct FrameLayers: Sendable {
         let path = center.map { CenterlinePath($0) }
         let n = dashSamples
         return CoverageMap(width: width, height: height, box: box(outer.bounds), outside: 0) { x, y in
-            let x0 = Double(x), y0 = Double(y), x1 = x0 + 1, y1 = y0 + 1
+            let x0 = Double(x)
+            let y0 = Double(y)
+            let x1 = x0 + 1
+            let y1 = y0 + 1
             let solid = outer.area(x0, y0, x1, y1) - (inner?.area(x0, y0, x1, y1) ?? 0)
             guard solid > 0, let dash, let path else { return solid }
             var inStroke = 0
@@ -86,7 +93,10 @@ package struct FrameLayers: Sendable {
         let xs = (1...n).map { frame.x + frame.width * Double($0) / Double(n + 1) }
         let ys = (1...n).map { frame.y + frame.height * Double($0) / Double(n + 1) }
         return CoverageMap(width: width, height: height, box: box(frame), outside: 0) { x, y in
-            let x0 = Double(x), y0 = Double(y), x1 = x0 + 1, y1 = y0 + 1
+            let x0 = Double(x)
+            let y0 = Double(y)
+            let x1 = x0 + 1
+            let y1 = y0 + 1
             var ax = 0.0
             for c in xs { ax += AreaMath.overlap(c - gw / 2, c + gw / 2, x0, x1) }
             var ay = 0.0

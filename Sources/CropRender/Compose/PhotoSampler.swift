@@ -1,5 +1,5 @@
-import CropGeometry
 import CropBitmap
+import CropGeometry
 
 /// Draws the photo into the canvas one output row at a time: for the pixel centre
 /// (px, py) the source coordinates are u = (px/scale - x)/k - 0.5,
@@ -51,7 +51,8 @@ final class PhotoSampler {
     init?(_ image: PremultipliedImage, imageRect: Rect, k: Double, scale: Int, width: Int) {
         let s = Double(scale)
         let iw = image.width
-        var first = width, last = -1
+        var first = width
+        var last = -1
         var us = [Double](repeating: 0, count: width)
         for i in 0..<width {
             let u = ((Double(i) + 0.5) / s - imageRect.x) / k - 0.5
@@ -67,7 +68,8 @@ final class PhotoSampler {
         var plan = [UInt32](repeating: 0, count: n)
         var edges: [(column: Int, weight: UInt32)] = []
         // Columns are in increasing u, so the first and last give the texel range.
-        let lo = Int(us[first].rounded(.down)), hi = Int(us[last].rounded(.down)) + 1
+        let lo = Int(us[first].rounded(.down))
+        let hi = Int(us[last].rounded(.down)) + 1
         // Decoded images are at most 16384 wide; far wider ones (built in code) are not drawn.
         guard hi - lo < 1 << 23 else { return nil }
         for c in 0..<n {
@@ -127,8 +129,9 @@ final class PhotoSampler {
         }
         let o = out + xFirst * 3
         if opaque && v0 + v1 == 256 {
-            PhotoSampler.vertical(top.assumingMemoryBound(to: UInt16.self), bottom.assumingMemoryBound(to: UInt16.self),
-                                  v0, v1, into: o, count: n * 3)
+            PhotoSampler.vertical(
+                top.assumingMemoryBound(to: UInt16.self), bottom.assumingMemoryBound(to: UInt16.self),
+                v0, v1, into: o, count: n * 3)
             for (c, weight) in edgeColumns { blendPixel(c, weight, top, bottom, v0, v1, o, bg) }
         } else {
             var e = 0
@@ -145,8 +148,10 @@ final class PhotoSampler {
     }
 
     /// The general form for one column: any alpha, over the background.
-    private func blendPixel(_ c: Int, _ weight: UInt32, _ top: UnsafeMutableRawPointer, _ bottom: UnsafeMutableRawPointer,
-                            _ v0: UInt32, _ v1: UInt32, _ o: UnsafeMutablePointer<UInt8>, _ bg: (UInt8, UInt8, UInt8)) {
+    private func blendPixel(
+        _ c: Int, _ weight: UInt32, _ top: UnsafeMutableRawPointer, _ bottom: UnsafeMutableRawPointer,
+        _ v0: UInt32, _ v1: UInt32, _ o: UnsafeMutablePointer<UInt8>, _ bg: (UInt8, UInt8, UInt8)
+    ) {
         let t = top.assumingMemoryBound(to: UInt16.self) + c * lanes
         let b = bottom.assumingMemoryBound(to: UInt16.self) + c * lanes
         func p(_ ht: UInt32, _ hb: UInt32) -> UInt32 { (ht * v0) >> 8 + (hb * v1) >> 8 }
@@ -185,7 +190,8 @@ final class PhotoSampler {
     /// Loads one byte per cache line of the texels source row `r` will need, so the
     /// memory system fetches those lines together, ahead of the horizontal pass.
     private func touch(_ r: Int) {
-        let first = max(0, lo), last = min(image.width - 1, hi)
+        let first = max(0, lo)
+        let last = min(image.width - 1, hi)
         guard first <= last else { return }
         image.pixels.withUnsafeBufferPointer { px in
             let row = px.baseAddress! + r * image.width * 4
@@ -203,7 +209,8 @@ final class PhotoSampler {
     /// (texels outside the image are 0).
     private func expand(_ r: Int) {
         let iw = image.width
-        let first = max(0, lo), last = min(iw - 1, hi)
+        let first = max(0, lo)
+        let last = min(iw - 1, hi)
         if lo < 0 { expanded[0] = 0 }
         if hi >= iw { expanded[hi - lo] = 0 }
         guard first <= last else { return }
@@ -247,8 +254,10 @@ final class PhotoSampler {
     /// out = (((top * v0) >> 8) + ((bottom * v1) >> 8) + 128) >> 8, element-wise, in
     /// 16-bit lanes (the compiler turns the products into multiply-high instructions).
     @inline(never)
-    static func vertical(_ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ v0: UInt32, _ v1: UInt32,
-                         into out: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func vertical(
+        _ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ v0: UInt32, _ v1: UInt32,
+        into out: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
         if v1 == 0 || v0 == 0 {
             // One row weighs 256: out = (H + 128) >> 8.
             let only = v1 == 0 ? top : bottom
@@ -260,22 +269,30 @@ final class PhotoSampler {
 
     /// out = (mulhi(top, a) + mulhi(bottom, b) + 128) >> 8 for weights a, b < 65536.
     @inline(never)
-    static func lerp(_ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ a: UInt16, _ b: UInt16,
-                     into out: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func lerp(
+        _ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ a: UInt16, _ b: UInt16,
+        into out: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
         // Eight lanes at a time in explicit vectors (multiply-high), then the tail.
-        let va = SIMD8<UInt32>(repeating: UInt32(a)), vb = SIMD8<UInt32>(repeating: UInt32(b))
+        let va = SIMD8<UInt32>(repeating: UInt32(a))
+        let vb = SIMD8<UInt32>(repeating: UInt32(b))
         let half = SIMD8<UInt16>(repeating: 128)
-        let tp = UnsafeRawPointer(top), bp = UnsafeRawPointer(bottom), op = UnsafeMutableRawPointer(out)
+        let tp = UnsafeRawPointer(top)
+        let bp = UnsafeRawPointer(bottom)
+        let op = UnsafeMutableRawPointer(out)
         var i = 0
         // Sixteen bytes per step: two halves of eight lanes packed into one store.
         while i &+ 16 <= count {
             let t0 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
             let u0 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
-            let s0 = (SIMD8<UInt16>(truncatingIfNeeded: (t0 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u0 &* vb) &>> 16) &+ half) &>> 8
+            let s0 =
+                (SIMD8<UInt16>(truncatingIfNeeded: (t0 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u0 &* vb) &>> 16) &+ half) &>> 8
             let t1 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
             let u1 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
-            let s1 = (SIMD8<UInt16>(truncatingIfNeeded: (t1 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u1 &* vb) &>> 16) &+ half) &>> 8
-            op.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: s0, highHalf: s1)), toByteOffset: i, as: SIMD16<UInt8>.self)
+            let s1 =
+                (SIMD8<UInt16>(truncatingIfNeeded: (t1 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u1 &* vb) &>> 16) &+ half) &>> 8
+            op.storeBytes(
+                of: SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: s0, highHalf: s1)), toByteOffset: i, as: SIMD16<UInt8>.self)
             i &+= 16
         }
         while i &+ 8 <= count {

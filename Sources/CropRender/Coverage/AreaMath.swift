@@ -50,7 +50,10 @@ package enum AreaMath {
     /// Area of the disc (centre c, radius r) ∩ box, exact; fast paths for boxes
     /// wholly inside or outside.
     package static func discBox(cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
-        let bx0 = x0 - cx, bx1 = x1 - cx, by0 = y0 - cy, by1 = y1 - cy
+        let bx0 = x0 - cx
+        let bx1 = x1 - cx
+        let by0 = y0 - cy
+        let by1 = y1 - cy
         // Nearest and farthest distances from the centre to the box.
         let nx = bx0 > 0 ? bx0 : (bx1 < 0 ? -bx1 : 0)
         let ny = by0 > 0 ? by0 : (by1 < 0 ? -by1 : 0)
@@ -76,8 +79,10 @@ package enum AreaMath {
         ]
         for (sx, sy, ccx, ccy) in corners {
             // The corner square [sx, sx + r] x [sy, sy + r] ∩ box.
-            let qx0 = max(sx, x0), qx1 = min(sx + r, x1)
-            let qy0 = max(sy, y0), qy1 = min(sy + r, y1)
+            let qx0 = max(sx, x0)
+            let qx1 = min(sx + r, x1)
+            let qy0 = max(sy, y0)
+            let qy1 = min(sy + r, y1)
             if qx1 <= qx0 || qy1 <= qy0 { continue }
             let square = (qx1 - qx0) * (qy1 - qy0)
             let disc = discBox(cx: ccx, cy: ccy, r: r, qx0, qy0, qx1, qy1)

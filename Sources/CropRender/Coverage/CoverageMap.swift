@@ -20,7 +20,10 @@ package struct CoverageMap: Sendable {
     package init(width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, coverage: (Int, Int) -> Double) {
         self.width = width
         self.height = height
-        let bx0 = max(0, box.0), by0 = max(0, box.1), bx1 = min(width, box.2), by1 = min(height, box.3)
+        let bx0 = max(0, box.0)
+        let by0 = max(0, box.1)
+        let bx1 = min(width, box.2)
+        let by1 = min(height, box.3)
         var rows = [[Run]](repeating: [], count: height)
         var values: [Float] = []
         for y in 0..<height {
@@ -33,7 +36,12 @@ package struct CoverageMap: Sendable {
             }
             var fullStart = -1
             var partialStart = -1
-            func closeFull(_ x: Int) { if fullStart >= 0 { runs.append(.full(x0: fullStart, x1: x)); fullStart = -1 } }
+            func closeFull(_ x: Int) {
+                if fullStart >= 0 {
+                    runs.append(.full(x0: fullStart, x1: x))
+                    fullStart = -1
+                }
+            }
             func closePartial(_ x: Int) {
                 if partialStart >= 0 {
                     runs.append(.partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))

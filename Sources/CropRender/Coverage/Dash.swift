@@ -71,11 +71,20 @@ package struct CenterlinePath: Sendable {
         var best = d2(top)
         var s = top.0 - (r.minX + radius)
         let dr = d2(right)
-        if dr < best { best = dr; s = w + arc + (right.1 - (r.minY + radius)) }
+        if dr < best {
+            best = dr
+            s = w + arc + (right.1 - (r.minY + radius))
+        }
         let db = d2(bottom)
-        if db < best { best = db; s = w + arc + h + arc + ((r.maxX - radius) - bottom.0) }
+        if db < best {
+            best = db
+            s = w + arc + h + arc + ((r.maxX - radius) - bottom.0)
+        }
         let dl = d2(left)
-        if dl < best { best = dl; s = 2 * w + h + 3 * arc + ((r.maxY - radius) - left.1) }
+        if dl < best {
+            best = dl
+            s = 2 * w + h + 3 * arc + ((r.maxY - radius) - left.1)
+        }
         if radius > 0 {
             // Points in a corner region project onto the corner arc.
             let corners: [(Double, Double, Double)] = [  // centre x, centre y, arc start

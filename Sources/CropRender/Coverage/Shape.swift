@@ -53,13 +53,15 @@ package enum Shape: Equatable, Sendable {
         switch self {
         case .rect(let r): return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
         case .circle(let c, let radius):
-            let dx = x - c.x, dy = y - c.y
+            let dx = x - c.x
+            let dy = y - c.y
             return dx * dx + dy * dy < radius * radius
         case .roundedRect(let r, let radius):
             guard x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY else { return false }
             let cx = min(max(x, r.minX + radius), r.maxX - radius)
             let cy = min(max(y, r.minY + radius), r.maxY - radius)
-            let dx = x - cx, dy = y - cy
+            let dx = x - cx
+            let dy = y - cy
             return dx * dx + dy * dy <= radius * radius
         }
     }

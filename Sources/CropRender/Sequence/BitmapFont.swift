@@ -1,4 +1,5 @@
 import CropBitmap
+
 /// A 5x7 bitmap font for labels on contact sheets and comparisons: digits,
 /// upper-case letters and a little punctuation (lower case is drawn upper case).
 package enum BitmapFont {
@@ -37,10 +38,13 @@ package enum BitmapFont {
                     for c in 0..<glyphWidth where bits & (16 >> UInt8(c)) != 0 {
                         for dy in 0..<size {
                             for dx in 0..<size {
-                                let px = cx + c * size + dx, py = y + r * size + dy
+                                let px = cx + c * size + dx
+                                let py = y + r * size + dy
                                 if px >= 0 && py >= 0 && px < f.width && py < f.height {
                                     let i = (py * f.width + px) * 3
-                                    f.pixels[i] = color.0; f.pixels[i + 1] = color.1; f.pixels[i + 2] = color.2
+                                    f.pixels[i] = color.0
+                                    f.pixels[i + 1] = color.1
+                                    f.pixels[i + 2] = color.2
                                 }
                             }
                         }

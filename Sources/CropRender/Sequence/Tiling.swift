@@ -1,4 +1,5 @@
 import CropBitmap
+
 /// Frames laid out in a grid with a label strip under each (contact sheets) or
 /// side by side with a title over each (policy comparisons).
 package enum Tiling {
@@ -11,11 +12,13 @@ package enum Tiling {
         let rows = (tiles.count + cols - 1) / cols
         let gap = 4
         let labelWidth = tiles.map { BitmapFont.width($0.1) }.max() ?? 0
-        let cellW = max(first.width, labelWidth) + gap, cellH = first.height + labelHeight + gap
+        let cellW = max(first.width, labelWidth) + gap
+        let cellH = first.height + labelHeight + gap
         var out = RGBFrame(width: cols * cellW + gap, height: rows * cellH + gap)
         fill(&out, background)
         for (i, (tile, label)) in tiles.enumerated() {
-            let x = gap + (i % cols) * cellW, y = gap + (i / cols) * cellH
+            let x = gap + (i % cols) * cellW
+            let y = gap + (i / cols) * cellH
             blit(tile, into: &out, x: x, y: y)
             BitmapFont.draw(label, x: x + 1, y: y + tile.height + 3, color: (230, 230, 230), into: &out)
         }
@@ -25,8 +28,10 @@ package enum Tiling {
     /// Frames side by side with a title strip above each column.
     package static func sideBySide(_ columns: [RGBFrame], titles: [String], background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
         guard let first = columns.first else { return RGBFrame(width: 1, height: 1) }
-        let gap = 4, title = 14
-        let w = columns.map { $0.width }.max() ?? first.width, h = columns.map { $0.height }.max() ?? first.height
+        let gap = 4
+        let title = 14
+        let w = columns.map { $0.width }.max() ?? first.width
+        let h = columns.map { $0.height }.max() ?? first.height
         var out = RGBFrame(width: columns.count * (w + gap) + gap, height: h + title + gap)
         fill(&out, background)
         for (i, c) in columns.enumerated() {
@@ -40,14 +45,20 @@ package enum Tiling {
 
     static func fill(_ f: inout RGBFrame, _ c: (UInt8, UInt8, UInt8)) {
         var i = 0
-        while i < f.pixels.count { f.pixels[i] = c.0; f.pixels[i + 1] = c.1; f.pixels[i + 2] = c.2; i += 3 }
+        while i < f.pixels.count {
+            f.pixels[i] = c.0
+            f.pixels[i + 1] = c.1
+            f.pixels[i + 2] = c.2
+            i += 3
+        }
     }
 
     package static func blit(_ src: RGBFrame, into dst: inout RGBFrame, x: Int, y: Int) {
         for row in 0..<src.height where y + row >= 0 && y + row < dst.height {
             let w = min(src.width, dst.width - x)
             guard w > 0 else { continue }
-            let s = row * src.width * 3, d = ((y + row) * dst.width + x) * 3
+            let s = row * src.width * 3
+            let d = ((y + row) * dst.width + x) * 3
             dst.pixels.replaceSubrange(d..<(d + w * 3), with: src.pixels[s..<(s + w * 3)])
         }
     }

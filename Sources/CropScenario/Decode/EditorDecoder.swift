@@ -54,10 +54,18 @@ struct EditorDecoder {
             let pixels = value * Double(scale)
             let place = field.map { $0.path.isEmpty ? name : "\($0.path).\(name)" }
             if pixels > Double(Limits.maxViewportPixels) {
-                throw ScenarioError(file: field?.file ?? "", place: place, message: "viewport \(name) is \(JSONNumber.format(pixels)) pixels after scale \(scale); the limit is \(Limits.maxViewportPixels)")
+                throw ScenarioError(
+                    file: field?.file ?? "", place: place,
+                    message:
+                        "viewport \(name) is \(JSONNumber.format(pixels)) pixels after scale \(scale); the limit is \(Limits.maxViewportPixels)"
+                )
             }
             if pixels != pixels.rounded() {
-                throw ScenarioError(file: field?.file ?? "", place: place, message: "expected \(name) * scale to be whole pixels, got \(JSONNumber.format(value)) * \(scale) = \(JSONNumber.format(pixels))")
+                throw ScenarioError(
+                    file: field?.file ?? "", place: place,
+                    message:
+                        "expected \(name) * scale to be whole pixels, got \(JSONNumber.format(value)) * \(scale) = \(JSONNumber.format(pixels))"
+                )
             }
         }
     }
@@ -98,14 +106,20 @@ struct EditorDecoder {
         var size: Size?
         if let s = f["size"], !s.isNull {
             let (w, h) = try s.pair()
-            guard w > 0, h > 0 else { throw s.error("expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
-            if shape == .circle, w != h { throw s.error("a circle frame given by size must be square, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+            guard w > 0, h > 0 else {
+                throw s.error("expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            }
+            if shape == .circle, w != h {
+                throw s.error("a circle frame given by size must be square, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            }
             size = Size(w, h)
         }
         var aspect = Size(1, 1)
         if let a = f["aspect"], !a.isNull {
             let (w, h) = try a.pair()
-            guard w > 0, h > 0 else { throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+            guard w > 0, h > 0 else {
+                throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            }
             aspect = Size(w, h)
         }
         if shape == .circle { aspect = Size(1, 1) }
@@ -183,7 +197,9 @@ struct EditorDecoder {
         var momentum: Double?
         if let m = f["momentum"], !m.isNull {
             let r = try m.number()
-            guard r > 0, r < 1 else { throw m.error("expected a deceleration rate between 0 and 1 (exclusive), got \(JSONNumber.format(r))") }
+            guard r > 0, r < 1 else {
+                throw m.error("expected a deceleration rate between 0 and 1 (exclusive), got \(JSONNumber.format(r))")
+            }
             momentum = r
         }
         return PolicySpec(
@@ -199,11 +215,15 @@ struct EditorDecoder {
     static func decodeAnimation(_ field: Field?) throws(ScenarioError) -> AnimationCurve {
         guard let field else { return .none }
         let all = try field.object(allowed: Keys.animation)
-        guard let curveField = all["curve"] else { throw field.error("expected a \"curve\": \"none\", \"linear\", \"easeOut\", \"easeInOut\" or \"spring\"") }
+        guard let curveField = all["curve"] else {
+            throw field.error("expected a \"curve\": \"none\", \"linear\", \"easeOut\", \"easeInOut\" or \"spring\"")
+        }
         let curve = try curveField.string()
         func only(_ keys: [String]) throws(ScenarioError) {
             for key in all.keys where key != "curve" && !keys.contains(key) {
-                throw all[key]!.error("unknown key \"\(key)\" for curve \"\(curve)\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))")
+                throw all[key]!.error(
+                    "unknown key \"\(key)\" for curve \"\(curve)\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
+                )
             }
         }
         switch curve {

@@ -36,7 +36,9 @@ package struct Field {
             guard allowed.contains(member.key) else {
                 let hint = Suggest.closest(member.key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
                 let place = path.isEmpty ? member.key : "\(path).\(member.key)"
-                throw ScenarioError(file: file, place: place, message: "unknown key \"\(member.key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                throw ScenarioError(
+                    file: file, place: place,
+                    message: "unknown key \"\(member.key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
             }
             out[member.key] = child(member.key, member.node)
         }
@@ -54,7 +56,9 @@ package struct Field {
         return d
     }
 
-    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number") throws(ScenarioError) -> Double {
+    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number") throws(ScenarioError)
+        -> Double
+    {
         let d = try number()
         if let min, minExclusive ? !(d > min) : !(d >= min) {
             throw error("expected \(what) \(minExclusive ? ">" : ">=") \(JSONNumber.format(min)), got \(JSONNumber.format(d))")

@@ -4,7 +4,9 @@
 package enum Keys {
     /// `$schema` lets editors find scenarios/schema.json; the decoder ignores its value.
     package static let top = ["$schema", "name", "preset", "editor", "fps", "script"]
-    package static let editor = ["viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop"]
+    package static let editor = [
+        "viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop",
+    ]
     package static let viewport = ["width", "height", "scale"]
     package static let image = ["file", "testcard"]
     package static let frame = ["shape", "size", "aspect", "margin", "cornerRadius"]
@@ -15,7 +17,9 @@ package enum Keys {
     package static let policy = ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation"]
     package static let animation = ["curve", "duration", "response", "dampingRatio"]
     package static let crop = ["formula", "rounding"]
-    package static let steps = ["pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save"]
+    package static let steps = [
+        "pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save",
+    ]
     package static let pan = ["by", "duration", "easing", "hold", "velocity"]
     package static let pinch = ["scale", "at", "duration", "easing", "hold"]
     package static let event = ["frame", "gesture", "phase", "translation", "scale", "location", "velocity"]

@@ -1,4 +1,5 @@
 import CropJSON
+
 /// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
 package enum ScenarioDecoder {
     static let topKeys = Keys.top
@@ -17,14 +18,18 @@ package enum ScenarioDecoder {
             throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
         }
         let top = Field(node: root, path: "", file: file)
-        guard case .object = root.value else { throw ScenarioError(file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)") }
+        guard case .object = root.value else {
+            throw ScenarioError(file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)")
+        }
         let f = try top.object(allowed: topKeys)
         if let schema = f["$schema"] { _ = try schema.string() }
 
         var name = defaultName
         if let n = f["name"] { name = try n.outputName() }
         if !OutputName.isValid(name) {
-            throw ScenarioError(file: file, place: nil, message: "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most 100); give a \"name\"")
+            throw ScenarioError(
+                file: file, place: nil,
+                message: "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most 100); give a \"name\"")
         }
 
         var editorNode = f["editor"]?.node ?? JSONNode(.object([]))
@@ -52,7 +57,9 @@ package enum ScenarioDecoder {
     }
 
     /// Decodes scenario text given as a string (built-in scenarios, tests).
-    package static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".") throws(ScenarioError) -> Scenario {
+    package static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".")
+        throws(ScenarioError) -> Scenario
+    {
         try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory)
     }
 }

@@ -27,7 +27,9 @@ struct ScriptDecoder {
         let key = member.key
         guard Self.stepKeys.contains(key) else {
             let hint = Suggest.closest(key, in: Self.stepKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw ScenarioError(file: field.file, place: "\(field.path).\(key)", message: "unknown step \"\(key)\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
+            throw ScenarioError(
+                file: field.file, place: "\(field.path).\(key)",
+                message: "unknown step \"\(key)\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
         }
         let f = field.child(key, member.node)
         if insideTogether, !["pan", "pinch", "touches", "events"].contains(key) {
@@ -55,7 +57,7 @@ struct ScriptDecoder {
             snapshotNames.insert(name)
             kind = .snapshot(name)
         case "restore":
-            guard (try f.bool()) else { throw f.error("expected true") }
+            guard try f.bool() else { throw f.error("expected true") }
             kind = .restore
         case "resize":
             let (w, h) = try f.pair()
@@ -67,7 +69,6 @@ struct ScriptDecoder {
         }
         return Step(kind: kind, path: field.path)
     }
-
 
     func decodePan(_ field: Field) throws(ScenarioError) -> PanStep {
         let f = try field.object(allowed: Keys.pan)
@@ -113,17 +114,22 @@ struct ScriptDecoder {
             guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\" or \"pinch\"") }
             guard let phase = f["phase"] else { throw item.error("expected \"phase\": began, changed, ended, cancelled or failed") }
             let frame = try frameField.integer(min: 1, max: Limits.maxFrames)
-            guard frame >= lastFrame else { throw frameField.error("expected frames in non-decreasing order, got \(frame) after \(lastFrame)") }
+            guard frame >= lastFrame else {
+                throw frameField.error("expected frames in non-decreasing order, got \(frame) after \(lastFrame)")
+            }
             lastFrame = frame
-            events.append(RawEvent(
-                frame: frame,
-                gesture: try gesture.choice(GestureKind.self),
-                phase: try phase.choice(GesturePhase.self),
-                translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
-                scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in try v.number(min: 0, minExclusive: true, what: "a scale") },
-                location: try f["location"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
-                velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
-            ))
+            events.append(
+                RawEvent(
+                    frame: frame,
+                    gesture: try gesture.choice(GestureKind.self),
+                    phase: try phase.choice(GesturePhase.self),
+                    translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                    scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in
+                        try v.number(min: 0, minExclusive: true, what: "a scale")
+                    },
+                    location: try f["location"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                    velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
+                ))
         }
         if events.isEmpty { throw field.error("expected at least one event") }
         return events

@@ -31,18 +31,20 @@ package enum ScenarioEncoder {
         var frame: [(String, JSONNode)] = [("shape", .string(e.frame.shape.rawValue))]
         if let size = e.frame.size { frame.append(("size", pair(size))) } else { frame.append(("aspect", pair(e.frame.aspect))) }
         frame += [("margin", .number(e.frame.margin)), ("cornerRadius", .number(e.frame.cornerRadius))]
-        let border: JSONNode = e.border.map { b in
-            .object([
-                ("color", .string(b.color.hex)), ("opacity", .number(b.opacity)), ("width", .number(b.width)),
-                ("position", .string(b.position.rawValue)), ("dash", .array(b.dash.map { .number($0) })),
-            ])
-        } ?? .null
-        let grid: JSONNode = e.grid.map { g in
-            .object([
-                ("lines", .number(g.lines)), ("color", .string(g.color.hex)), ("opacity", .number(g.opacity)),
-                ("width", .number(g.width)), ("visibility", .string(g.visibility.rawValue)),
-            ])
-        } ?? .null
+        let border: JSONNode =
+            e.border.map { b in
+                .object([
+                    ("color", .string(b.color.hex)), ("opacity", .number(b.opacity)), ("width", .number(b.width)),
+                    ("position", .string(b.position.rawValue)), ("dash", .array(b.dash.map { .number($0) })),
+                ])
+            } ?? .null
+        let grid: JSONNode =
+            e.grid.map { g in
+                .object([
+                    ("lines", .number(g.lines)), ("color", .string(g.color.hex)), ("opacity", .number(g.opacity)),
+                    ("width", .number(g.width)), ("visibility", .string(g.visibility.rawValue)),
+                ])
+            } ?? .null
         let minZoom: JSONNode
         switch e.zoom.min {
         case .value(let v)?: minZoom = .number(v)
@@ -50,26 +52,41 @@ package enum ScenarioEncoder {
         case nil: minZoom = .null
         }
         return .object([
-            ("viewport", .object([("width", .number(e.viewport.width)), ("height", .number(e.viewport.height)), ("scale", .number(e.viewport.scale))])),
+            (
+                "viewport",
+                .object([
+                    ("width", .number(e.viewport.width)), ("height", .number(e.viewport.height)), ("scale", .number(e.viewport.scale)),
+                ])
+            ),
             ("background", .string(e.background.hex)),
             ("image", image),
             ("fit", .string(e.fit.rawValue)),
             ("frame", .object(frame)),
-            ("mask", .object([
-                ("color", .string(e.mask.color.hex)), ("opacity", .number(e.mask.opacity)), ("region", .string(e.mask.region.rawValue)),
-                ("visibility", .string(e.mask.visibility.rawValue)), ("fade", .number(e.mask.fade)),
-            ])),
+            (
+                "mask",
+                .object([
+                    ("color", .string(e.mask.color.hex)), ("opacity", .number(e.mask.opacity)), ("region", .string(e.mask.region.rawValue)),
+                    ("visibility", .string(e.mask.visibility.rawValue)), ("fade", .number(e.mask.fade)),
+                ])
+            ),
             ("border", border),
             ("grid", grid),
-            ("zoom", .object([
-                ("base", .string(e.zoom.base.rawValue)), ("min", minZoom), ("max", .number(e.zoom.max)), ("anchor", .string(e.zoom.anchor.rawValue)),
-            ])),
+            (
+                "zoom",
+                .object([
+                    ("base", .string(e.zoom.base.rawValue)), ("min", minZoom), ("max", .number(e.zoom.max)),
+                    ("anchor", .string(e.zoom.anchor.rawValue)),
+                ])
+            ),
             ("constraint", .string(e.constraint.rawValue)),
-            ("policy", .object([
-                ("kind", .string(e.policy.kind.rawValue)), ("rollback", .string(e.policy.rollback.rawValue)),
-                ("onCancel", .string(e.policy.onCancel.rawValue)), ("momentum", .number(e.policy.momentum)),
-                ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
-            ])),
+            (
+                "policy",
+                .object([
+                    ("kind", .string(e.policy.kind.rawValue)), ("rollback", .string(e.policy.rollback.rawValue)),
+                    ("onCancel", .string(e.policy.onCancel.rawValue)), ("momentum", .number(e.policy.momentum)),
+                    ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
+                ])
+            ),
             ("faces", .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })),
             ("crop", .object([("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue))])),
         ])
@@ -101,14 +118,22 @@ package enum ScenarioEncoder {
         case .together(let steps): return .object([("together", .array(steps.map { step($0.kind) }))])
         case .touches(let frames): return .object([("touches", .array(frames.map { .array($0.map(pair)) }))])
         case .events(let events):
-            return .object([("events", .array(events.map { e in
-                var body: [(String, JSONNode)] = [("frame", .number(e.frame)), ("gesture", .string(e.gesture.rawValue)), ("phase", .string(e.phase.rawValue))]
-                if let t = e.translation { body.append(("translation", pair(t))) }
-                if let s = e.scale { body.append(("scale", .number(s))) }
-                if let l = e.location { body.append(("location", pair(l))) }
-                if let v = e.velocity { body.append(("velocity", pair(v))) }
-                return .object(body)
-            }))])
+            return .object([
+                (
+                    "events",
+                    .array(
+                        events.map { e in
+                            var body: [(String, JSONNode)] = [
+                                ("frame", .number(e.frame)), ("gesture", .string(e.gesture.rawValue)), ("phase", .string(e.phase.rawValue)),
+                            ]
+                            if let t = e.translation { body.append(("translation", pair(t))) }
+                            if let s = e.scale { body.append(("scale", .number(s))) }
+                            if let l = e.location { body.append(("location", pair(l))) }
+                            if let v = e.velocity { body.append(("velocity", pair(v))) }
+                            return .object(body)
+                        })
+                )
+            ])
         case .wait(let s): return .object([("wait", .number(s))])
         case .untilSettled: return .object([("until", .string("settled"))])
         case .snapshot(let name): return .object([("snapshot", .string(name))])
@@ -116,9 +141,14 @@ package enum ScenarioEncoder {
         case .resize(let w, let h): return .object([("resize", .array([.number(w), .number(h)]))])
         case .rotate(let o): return .object([("rotate", .string(o.rawValue))])
         case .save(let s):
-            return .object([("save", .object([
-                ("name", .string(s.name)), ("alpha", s.circleAlpha ? .string("circle") : .null), ("thenLoad", .bool(s.thenLoad)),
-            ]))])
+            return .object([
+                (
+                    "save",
+                    .object([
+                        ("name", .string(s.name)), ("alpha", s.circleAlpha ? .string("circle") : .null), ("thenLoad", .bool(s.thenLoad)),
+                    ])
+                )
+            ])
         }
     }
 }

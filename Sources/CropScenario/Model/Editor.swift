@@ -5,7 +5,11 @@ public struct ViewportSpec: Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var scale: Int
-    public init(width: Double, height: Double, scale: Int) { self.width = width; self.height = height; self.scale = scale }
+    public init(width: Double, height: Double, scale: Int) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
 }
 
 /// Where the photo comes from.

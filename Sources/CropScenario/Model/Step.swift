@@ -28,7 +28,11 @@ public struct PanStep: Equatable, Sendable {
     public var hold: Double
     public var velocity: Point?
     public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil) {
-        self.by = by; self.duration = duration; self.easing = easing; self.hold = hold; self.velocity = velocity
+        self.by = by
+        self.duration = duration
+        self.easing = easing
+        self.hold = hold
+        self.velocity = velocity
     }
 }
 
@@ -41,7 +45,11 @@ public struct PinchStep: Equatable, Sendable {
     public var easing: Easing
     public var hold: Double
     public init(scale: Double, at: Point? = nil, duration: Double = 0.4, easing: Easing = .linear, hold: Double = 0) {
-        self.scale = scale; self.at = at; self.duration = duration; self.easing = easing; self.hold = hold
+        self.scale = scale
+        self.at = at
+        self.duration = duration
+        self.easing = easing
+        self.hold = hold
     }
 }
 
@@ -54,9 +62,17 @@ public struct RawEvent: Equatable, Sendable {
     public var scale: Double?
     public var location: Point?
     public var velocity: Point?
-    public init(frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil, location: Point? = nil, velocity: Point? = nil) {
-        self.frame = frame; self.gesture = gesture; self.phase = phase
-        self.translation = translation; self.scale = scale; self.location = location; self.velocity = velocity
+    public init(
+        frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil, location: Point? = nil,
+        velocity: Point? = nil
+    ) {
+        self.frame = frame
+        self.gesture = gesture
+        self.phase = phase
+        self.translation = translation
+        self.scale = scale
+        self.location = location
+        self.velocity = velocity
     }
 }
 
@@ -69,7 +85,9 @@ public struct SaveStep: Equatable, Sendable {
     public var circleAlpha: Bool
     public var thenLoad: Bool
     public init(name: String, circleAlpha: Bool = false, thenLoad: Bool = false) {
-        self.name = name; self.circleAlpha = circleAlpha; self.thenLoad = thenLoad
+        self.name = name
+        self.circleAlpha = circleAlpha
+        self.thenLoad = thenLoad
     }
 }
 
@@ -93,7 +111,10 @@ public enum StepKind: Equatable, Sendable {
 public struct Step: Equatable, Sendable {
     public var kind: StepKind
     public var path: String
-    public init(kind: StepKind, path: String) { self.kind = kind; self.path = path }
+    public init(kind: StepKind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
 }
 
 /// A decoded, validated scenario.

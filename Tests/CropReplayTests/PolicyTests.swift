@@ -1,32 +1,53 @@
 import CropEngine
+import CropGeometry
+import CropScenario
 import Foundation
 import TestSupport
 import XCTest
 
 /// Each policy on a scripted drag past the frame edge and release; expected values
-/// are computed here from the formulas of SPEC section 7.
+/// are computed here from the formulas of SPEC section 7. Scenarios are built in Swift.
 ///
 /// Geometry: viewport 400x400, test card 800x800 aspect-fitted (k = 0.5, image
 /// 400x400 centred at 200,200), frame 200x200 at (100, 100). The centre may move
 /// within x in [100, 300] while the frame stays covered.
 final class PolicyTests: XCTestCase {
-    func editor(_ policy: String) -> String {
-        """
-        {"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit",
-         "frame": {"size": [200, 200]}, "zoom": {"min": 0.5, "max": 4}, "policy": \(policy)}
-        """
+    func editor(_ kind: PolicyKind, _ configure: (inout PolicySpec) -> Void = { _ in }) -> EditorConfig {
+        TestSupport.editor {
+            $0.viewport = ViewportSpec(width: 400, height: 400, scale: 1)
+            $0.image = .testcard(width: 800, height: 800)
+            $0.fit = .aspectFit
+            $0.frame = FrameSpec(size: Size(200, 200))
+            $0.zoom.min = .value(0.5)
+            $0.zoom.max = 4
+            $0.policy.kind = kind
+            configure(&$0.policy)
+        }
+    }
+
+    /// A raw recognizer event (frame relative to the step's cursor).
+    func event(
+        _ frame: Int, _ gesture: GestureKind, _ phase: GesturePhase, by: Point? = nil, scale: Double? = nil,
+        at: Point? = nil, velocity: Point? = nil
+    ) -> RawEvent {
+        RawEvent(frame: frame, gesture: gesture, phase: phase, translation: by, scale: scale, location: at, velocity: velocity)
+    }
+
+    func run(_ editor: EditorConfig, _ script: [StepKind]) throws -> Trace {
+        try replay(Scenario(name: "policy", editor: editor, script: script))
     }
 
     /// began, a drag to +90 (valid), to +150 (50 past the edge), release at +150.
-    func dragOut(_ policy: String, velocity: String = "") -> String {
-        """
-        {"editor": \(editor(policy)), "script": [{"events": [
-          {"frame": 1, "gesture": "pan", "phase": "began"},
-          {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [90, 0]},
-          {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
-          {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [150, 0]\(velocity)}
-        ]}, {"wait": 1}]}
-        """
+    func dragOut(_ editor: EditorConfig, velocity: Point? = nil) throws -> Trace {
+        try run(
+            editor,
+            [
+                .events([
+                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(90, 0)), event(3, .pan, .changed, by: Point(150, 0)),
+                    event(4, .pan, .ended, by: Point(150, 0), velocity: velocity),
+                ]),
+                .wait(1),
+            ])
     }
 
     func cx(_ f: FrameRecord) -> Double { f.imageRect.x + f.imageRect.width / 2 }
@@ -34,7 +55,7 @@ final class PolicyTests: XCTestCase {
     func b(_ x: Double, c: Double = 0.55, d: Double) -> Double { (1 - 1 / (x * c / d + 1)) * d }
 
     func testNoneShowsRawAndKeepsIt() throws {
-        let t = try replay(dragOut(#"{"kind": "none"}"#))
+        let t = try dragOut(editor(.none))
         XCTAssertEqual(cx(t.frames[3]), 350, accuracy: 1e-9)
         XCTAssertFalse(t.frames[3].valid)
         XCTAssertEqual(cx(t.frames.last!), 350, accuracy: 1e-9)
@@ -42,14 +63,14 @@ final class PolicyTests: XCTestCase {
     }
 
     func testClampIsAHardWallAndReversingMovesAtOnce() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "clamp"}"#)), "script": [{"events": [
-              {"frame": 1, "gesture": "pan", "phase": "began"},
-              {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
-              {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [100, 0]},
-              {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [100, 0]}]}]}
-            """)
+        let t = try run(
+            editor(.clamp),
+            [
+                .events([
+                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)), event(3, .pan, .changed, by: Point(100, 0)),
+                    event(4, .pan, .ended, by: Point(100, 0)),
+                ])
+            ])
         XCTAssertEqual(cx(t.frames[2]), 300, accuracy: 1e-9)  // wall at the bound
         XCTAssertTrue(t.frames[2].valid)
         XCTAssertEqual(cx(t.frames[3]), 250, accuracy: 1e-9)  // -50 applies from the wall
@@ -57,7 +78,7 @@ final class PolicyTests: XCTestCase {
     }
 
     func testRubberBandShowsBandedOvershootThenSettlesLinearly() throws {
-        let t = try replay(dragOut(#"{"kind": "rubberBand", "animation": {"curve": "linear", "duration": 0.2}}"#))
+        let t = try dragOut(editor(.rubberBand) { $0.animation = .linear(duration: 0.2) })
         let shown = 300 + b(50, d: 400)
         XCTAssertEqual(cx(t.frames[3]), shown, accuracy: 1e-9)
         // Release on frame 4 (raw stays at 350): settle to P(shown) = 300, first advanced on frame 4.
@@ -70,41 +91,39 @@ final class PolicyTests: XCTestCase {
     }
 
     func testRubberBandOnZoomUsesLog2WithDOne() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "rubberBand"}"#)), "script": [{"events": [
-              {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
-              {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 8, "location": [200, 200]}]}]}
-            """)
+        let t = try run(
+            editor(.rubberBand),
+            [
+                .events([event(1, .pinch, .began, at: Point(200, 200)), event(2, .pinch, .changed, scale: 8, at: Point(200, 200))])
+            ])
         // raw zoom 8, max 4: log2 overshoot 1 shows as b(1) with d = 1.
         let shownZoom = pow(2, 2 + b(1, d: 1))
         XCTAssertEqual(t.frames[2].zoom, shownZoom, accuracy: 1e-9)
     }
 
     func testSnapNearestSettlesToProjectionOnRelease() throws {
-        let t = try replay(dragOut(#"{"kind": "snapNearest"}"#))
+        let t = try dragOut(editor(.snapNearest))
         XCTAssertEqual(cx(t.frames[3]), 350, accuracy: 1e-9)
         XCTAssertEqual(cx(t.frames[4]), 300, accuracy: 1e-9)  // curve none: at the event
         XCTAssertFalse(t.frames[4].animating)
     }
 
     func testRollbackWholeReturnsToLastValidState() throws {
-        let t = try replay(dragOut(#"{"kind": "rollback", "rollback": "whole"}"#))
+        let t = try dragOut(editor(.rollback) { $0.rollback = .whole })
         XCTAssertEqual(cx(t.frames[4]), 290, accuracy: 1e-9)  // +90 was the last valid event
         XCTAssertTrue(t.frames[4].valid)
     }
 
     func testRollbackPerGestureRestoresOnlyThatRecognizersPart() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "rollback", "rollback": "perGesture"}"#)), "script": [{"events": [
-              {"frame": 1, "gesture": "pinch", "phase": "began", "location": [200, 200]},
-              {"frame": 1, "gesture": "pan", "phase": "began"},
-              {"frame": 2, "gesture": "pinch", "phase": "changed", "scale": 1.5, "location": [200, 200]},
-              {"frame": 3, "gesture": "pan", "phase": "changed", "translation": [250, 0]},
-              {"frame": 4, "gesture": "pan", "phase": "ended", "translation": [250, 0]},
-              {"frame": 5, "gesture": "pinch", "phase": "ended", "scale": 1.5, "location": [200, 200]}]}]}
-            """)
+        let t = try run(
+            editor(.rollback) { $0.rollback = .perGesture },
+            [
+                .events([
+                    event(1, .pinch, .began, at: Point(200, 200)), event(1, .pan, .began),
+                    event(2, .pinch, .changed, scale: 1.5, at: Point(200, 200)), event(3, .pan, .changed, by: Point(250, 0)),
+                    event(4, .pan, .ended, by: Point(250, 0)), event(5, .pinch, .ended, scale: 1.5, at: Point(200, 200)),
+                ])
+            ])
         // At zoom 1.5 the centre may go to 100 + 300 = 400 at most; +250 -> 450 is invalid.
         XCTAssertFalse(t.frames[3].valid)
         // Pan ends while the pinch is active: the pan's centre comes back at once, k stays.
@@ -113,19 +132,23 @@ final class PolicyTests: XCTestCase {
     }
 
     func testMomentumTargetIsProjectedFlingEvenWhenValid() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "snapNearest", "momentum": 0.9, "animation": {"curve": "linear", "duration": 0.1}}"#)), "script": [{"events": [
-              {"frame": 1, "gesture": "pan", "phase": "began"},
-              {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [50, 0], "velocity": [600, 0]}]}, {"wait": 1}]}
-            """)
+        let flick = editor(.snapNearest) {
+            $0.momentum = 0.9
+            $0.animation = .linear(duration: 0.1)
+        }
+        let t = try run(
+            flick,
+            [
+                .events([event(1, .pan, .began), event(2, .pan, .ended, by: Point(50, 0), velocity: Point(600, 0))]),
+                .wait(1),
+            ])
         let target = 250 + 600.0 / 1000 * 0.9 / (1 - 0.9)
         XCTAssertTrue(t.frames[2].animating)
         XCTAssertEqual(cx(t.frames.last!), target, accuracy: 1e-9)
     }
 
     func testSpringEndsOnTheFrameItsThresholdsAreMet() throws {
-        let t = try replay(dragOut(#"{"kind": "snapNearest", "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 0.7}}"#))
+        let t = try dragOut(editor(.snapNearest) { $0.animation = .spring(response: 0.35, dampingRatio: 0.7) })
         // Expected end tick from the closed form, computed here.
         let w0 = 2 * Double.pi / 0.35
         let z = 0.7
@@ -147,17 +170,13 @@ final class PolicyTests: XCTestCase {
     }
 
     func testGestureDuringSettleStopsWithoutJumpUnderRubberBand() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "rubberBand", "animation": {"curve": "linear", "duration": 0.5}}"#)), "script": [
-              {"events": [
-                {"frame": 1, "gesture": "pan", "phase": "began"},
-                {"frame": 2, "gesture": "pan", "phase": "ended", "translation": [200, 0]}]},
-              {"wait": 0.1},
-              {"events": [
-                {"frame": 1, "gesture": "pan", "phase": "began"},
-                {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [0, 0]}]}]}
-            """)
+        let t = try run(
+            editor(.rubberBand) { $0.animation = .linear(duration: 0.5) },
+            [
+                .events([event(1, .pan, .began), event(2, .pan, .ended, by: Point(200, 0))]),
+                .wait(0.1),
+                .events([event(1, .pan, .began), event(2, .pan, .changed, by: Point(0, 0))]),
+            ])
         let began = t.frames.count - 2
         XCTAssertEqual(cx(t.frames[began]), cx(t.frames[began - 1]), accuracy: 1e-9)
         XCTAssertEqual(cx(t.frames[began + 1]), cx(t.frames[began]), accuracy: 1e-6)
@@ -165,23 +184,21 @@ final class PolicyTests: XCTestCase {
     }
 
     func testOnCancelIgnoreLeavesInvalidState() throws {
-        let t = try replay(
-            """
-            {"editor": \(editor(#"{"kind": "snapNearest", "onCancel": "ignore"}"#)), "script": [{"events": [
-              {"frame": 1, "gesture": "pan", "phase": "began"},
-              {"frame": 2, "gesture": "pan", "phase": "changed", "translation": [150, 0]},
-              {"frame": 3, "gesture": "pan", "phase": "cancelled"}]}]}
-            """)
+        let t = try run(
+            editor(.snapNearest) { $0.onCancel = .ignore },
+            [
+                .events([event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)), event(3, .pan, .cancelled)])
+            ])
         XCTAssertEqual(cx(t.frames[3]), 350, accuracy: 1e-9)
         XCTAssertFalse(t.frames[3].valid)
     }
 
     func testMaskFadesLinearlyWhileTouching() throws {
-        let t = try replay(
-            """
-            {"editor": {"mask": {"visibility": "hiddenWhileTouching", "fade": 0.1}}, "script": [
-              {"pan": {"by": [5, 0], "duration": 0.1}}, {"until": "settled"}]}
-            """)
+        let fading = TestSupport.editor {
+            $0.mask.visibility = .hiddenWhileTouching
+            $0.mask.fade = 0.1
+        }
+        let t = try run(fading, [.pan(PanStep(by: Point(5, 0), duration: 0.1)), .untilSettled])
         // 0.1 s fade at 60 fps: 1/6 per frame, starting on the began frame.
         XCTAssertEqual(t.frames[1].mask, 1 - 1.0 / 6, accuracy: 1e-9)
         XCTAssertEqual(t.frames[6].mask, 0, accuracy: 1e-9)

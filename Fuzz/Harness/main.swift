@@ -1,19 +1,21 @@
 import CropBitmap
 import CropEngine
 import CropImageIO
-import CropRender
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
 // few frames + render one small frame), png (PNG and APNG decoding), writers
-// (APNG/GIF writers on random frames, read back and compared).
+// (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
+// from extreme finite numbers: every trace must be JSON with finite numbers only).
+import CropJSON
+import CropRender
 import CropScenario
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, png, writers }
+enum FuzzTarget: String { case scenario, png, writers, numbers }
 
 func fuzzTarget() -> FuzzTarget {
     guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
@@ -31,7 +33,7 @@ func fuzzScenario(_ bytes: [UInt8]) {
         h = th
     }
     guard let trace = try? Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 600) else { return }
-    _ = TraceCodec.encode(trace)
+    assertFiniteJSON(TraceCodec.encode(trace))
     // Render the last frame on a small canvas: the editor at scale 1, viewport capped.
     var editor = scenario.editor
     editor.viewport.scale = 1
@@ -39,6 +41,53 @@ func fuzzScenario(_ bytes: [UInt8]) {
     let compositor = Compositor(editor: editor, scale: 1)
     let image = PremultipliedImage(Testcard.image(width: w, height: h))
     _ = compositor.render(last, image: image, layers: compositor.layers(for: last))
+}
+
+/// The trace text is JSON (the strict parser rejects `inf` and `nan`) and every number in it is finite.
+func assertFiniteJSON(_ text: String) {
+    guard let root = try? JSONParser.parse(text) else { fatalError("a trace is not JSON") }
+    func walk(_ n: JSONNode) {
+        switch n.value {
+        case .number(let d, _): precondition(d.isFinite, "a trace holds a number that is not finite")
+        case .array(let items): items.forEach(walk)
+        case .object(let members): members.forEach { walk($0.node) }
+        default: break
+        }
+    }
+    walk(root)
+}
+
+/// A scenario made of extreme finite numbers taken from the input's bytes (8 bytes each,
+/// as IEEE bit patterns, non-finite ones skipped): pans, pinches, touches and raw events at
+/// those values. Decoding may refuse them; whatever replays must write a finite trace.
+func fuzzNumbers(_ bytes: [UInt8]) {
+    var numbers: [Double] = []
+    var i = 0
+    while i + 8 <= bytes.count {
+        var bits: UInt64 = 0
+        for k in 0..<8 { bits = bits << 8 | UInt64(bytes[i + k]) }
+        let d = Double(bitPattern: bits)
+        if d.isFinite { numbers.append(d) }
+        i += 8
+    }
+    guard numbers.count >= 4 else { return }
+    func n(_ k: Int) -> String { JSONNumber.format(numbers[k % numbers.count]) }
+    let noLimits = bytes[0] & 1 == 1 ? #", "zoom": {"min": null, "max": null}"# : ""
+    let policy = ["rollback", "clamp", "rubberBand", "snapNearest", "none"][Int(bytes[1]) % 5]
+    let text = """
+        {"editor": {"viewport": {"width": 64, "height": 48}, "image": {"testcard": [64, 48]}\(noLimits), "policy": {"kind": "\(policy)"}},
+         "script": [
+          {"pan": {"by": [\(n(0)), \(n(1))], "duration": 0.05, "velocity": [\(n(2)), \(n(3))]}},
+          {"pinch": {"scale": \(n(4)), "at": [\(n(5)), \(n(6))], "duration": 0.05}},
+          {"pinch": {"scale": \(n(7)), "duration": 0}},
+          {"touches": [[[\(n(8)), \(n(9))], [\(n(10)), \(n(11))]], [[\(n(12)), \(n(13))]]]},
+          {"events": [{"frame": 1, "gesture": "pinch", "phase": "began", "location": [\(n(14)), \(n(15))]},
+                      {"frame": 2, "gesture": "pinch", "phase": "ended", "scale": \(n(16))}]},
+          {"until": "settled"}]}
+        """
+    guard let scenario = try? ScenarioDecoder.decode(text: text, file: "numbers.json") else { return }
+    guard let trace = try? Replayer.replay(scenario, imageWidth: 64, imageHeight: 48, frameLimit: 2000) else { return }
+    assertFiniteJSON(TraceCodec.encode(trace))
 }
 
 func fuzzPNG(_ bytes: [UInt8]) {
@@ -99,6 +148,7 @@ func fuzzWriters(_ bytes: [UInt8]) {
         case .scenario: fuzzScenario(bytes)
         case .png: fuzzPNG(bytes)
         case .writers: fuzzWriters(bytes)
+        case .numbers: fuzzNumbers(bytes)
         }
         return 0
     }

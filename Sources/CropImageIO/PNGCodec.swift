@@ -12,7 +12,7 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unreadable(let why): return "not a readable PNG: \(why)"
-        case .tooLarge(let w, let h): return "image is \(w)x\(h); the limit is 16384x16384 and 100 MP"
+        case .tooLarge(let w, let h): return "\(w)x\(h) pixels; the limit is 16384x16384 and 100 MP"
         case .encodeFailed(let why): return "PNG encoding failed: \(why)"
         }
     }

@@ -17,6 +17,9 @@ package struct JSONParser {
     private var depth = 0
     package static let maxDepth = 200
 
+    /// A key quoted in a message, cut to 80 characters.
+    static func cap(_ s: String) -> String { s.count <= 80 ? s : String(s.prefix(80)) + "..." }
+
     package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.parseDocument()
@@ -140,12 +143,12 @@ package struct JSONParser {
             let keyStart = index
             let key = try parseString()
             if seen.contains(key) {
-                throw JSONSyntaxError(line: keyLine, column: columnAt(keyStart), message: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(line: keyLine, column: columnAt(keyStart), message: "duplicate key \"\(JSONParser.cap(key))\"")
             }
             seen.insert(key)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after key \"\(key)\", found \(describeCurrent())")
+                throw fail("expected ':' after key \"\(JSONParser.cap(key))\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()

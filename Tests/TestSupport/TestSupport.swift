@@ -57,6 +57,11 @@ final class Buffer: @unchecked Sendable {
         text += s + "\n"
         lock.unlock()
     }
+    func set(_ s: String) {
+        lock.lock()
+        text = s
+        lock.unlock()
+    }
     var value: String {
         lock.lock()
         defer { lock.unlock() }
@@ -111,13 +116,13 @@ package func runProcess(
     let errBuffer = Buffer()
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
-        errBuffer.append(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        errBuffer.set(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         done.signal()
     }
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
     done.wait()
-    return CLIResult(code: p.terminationStatus, out: stdout, err: String(errBuffer.value.dropLast()))
+    return CLIResult(code: p.terminationStatus, out: stdout, err: errBuffer.value)
 }
 
 /// The built `cropreplay` executable next to the test binary.

@@ -65,15 +65,7 @@ package struct Layout: Equatable, Sendable {
 
     /// The frame's bounding rect, centred in the viewport (SPEC section 3).
     package static func frameRect(_ spec: FrameSpec, viewportWidth W: Double, viewportHeight H: Double) -> Rect {
-        if let size = spec.size {
-            return Rect(x: (W - size.width) / 2, y: (H - size.height) / 2, width: size.width, height: size.height)
-        }
-        let availableW = W - 2 * spec.margin
-        let availableH = H - 2 * spec.margin
-        let s = max(0, min(availableW / spec.aspect.width, availableH / spec.aspect.height))
-        let w = spec.aspect.width * s
-        let h = spec.aspect.height * s
-        return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
+        spec.rect(viewportWidth: W, viewportHeight: H)
     }
 
     package var viewportCenter: Point { Point(viewportWidth / 2, viewportHeight / 2) }

@@ -41,7 +41,11 @@ package struct TimelineExpander: Sendable {
     private var lastScale = 1.0
     private var lastLocation: Point
 
-    package init(viewportWidth: Double, viewportHeight: Double, fps: Int) {
+    /// The frame's definition, recomputed for each viewport (a resize must leave it room).
+    package let frameSpec: FrameSpec
+
+    package init(viewportWidth: Double, viewportHeight: Double, fps: Int, frame: FrameSpec = FrameSpec()) {
+        self.frameSpec = frame
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
         self.fps = fps
@@ -76,6 +80,9 @@ package struct TimelineExpander: Sendable {
             out.append(ScheduledAction(frame: cursor + 1, action: .restoreRequested, stepPath: step.path))
             newCursor = cursor + 1
         case .resize(let w, let h):
+            if let problem = frameSpec.misfit(viewportWidth: w, viewportHeight: h) {
+                throw ScenarioError(file: "", place: step.path + ".resize", message: problem)
+            }
             viewportWidth = w
             viewportHeight = h
             out.append(ScheduledAction(frame: cursor + 1, action: .viewportChanged(width: w, height: h), stepPath: step.path))
@@ -83,7 +90,11 @@ package struct TimelineExpander: Sendable {
         case .rotate(let orientation):
             let long = max(viewportWidth, viewportHeight)
             let short = min(viewportWidth, viewportHeight)
-            (viewportWidth, viewportHeight) = orientation == .landscape ? (long, short) : (short, long)
+            let (w, h) = orientation == .landscape ? (long, short) : (short, long)
+            if let problem = frameSpec.misfit(viewportWidth: w, viewportHeight: h) {
+                throw ScenarioError(file: "", place: step.path + ".rotate", message: problem)
+            }
+            (viewportWidth, viewportHeight) = (w, h)
             out.append(
                 ScheduledAction(
                     frame: cursor + 1, action: .viewportChanged(width: viewportWidth, height: viewportHeight), stepPath: step.path))

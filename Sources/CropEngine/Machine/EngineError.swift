@@ -16,10 +16,16 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
     package enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// A recognizer event that section 6's machine does not allow.
         case illegalTransition(GestureKind, IllegalTransition)
+        /// The view state left the range the engine computes in (k within 1e-12...1e12, the
+        /// centre within +-1e15 points): gestures multiplied it past any screen.
+        case outOfRange(k: Double, cx: Double, cy: Double)
 
         package var description: String {
             switch self {
             case .illegalTransition(let gesture, let why): return "\(gesture.rawValue) \(why)"
+            case .outOfRange(let k, let cx, let cy):
+                return "the view state is out of range (k \(k), centre (\(cx), \(cy))): k must stay within 1e-12...1e12 and "
+                    + "the centre within 1e15 points (set zoom limits or use smaller gestures)"
             }
         }
     }

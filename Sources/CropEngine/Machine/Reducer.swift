@@ -22,6 +22,19 @@ package struct Engine: Sendable {
     }
 
     package func reduce(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
+        try step(&s, action)
+        // Every number that reaches a trace stays finite: a state outside the range is a
+        // script error at this frame, never inf or nan in a file.
+        for v in [s.raw, s.shown] where !Self.inRange(v) {
+            throw EngineError(frame: s.frame, problem: .outOfRange(k: v.k, cx: v.cx, cy: v.cy))
+        }
+    }
+
+    static func inRange(_ v: ViewState) -> Bool {
+        v.k >= 1e-12 && v.k <= 1e12 && abs(v.cx) <= 1e15 && abs(v.cy) <= 1e15
+    }
+
+    private func step(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
         switch action {
         case .frameBegan(let n):
             s.frame = n

@@ -31,7 +31,8 @@ package struct Replayer {
         engine = Engine(editor: scenario.editor, fps: scenario.fps)
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
         expander = TimelineExpander(
-            viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps)
+            viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
+            frame: scenario.editor.frame)
         imageSizes = [(imageWidth, imageHeight)]
     }
 

@@ -79,23 +79,48 @@ package struct Compositor: Sendable {
         }
     }
 
-    /// Face boxes: 2-point red inside strokes of the face rects, mapped from image pixels.
+    /// Face boxes: 2-point red inside strokes of the face rects, mapped from image pixels, as one
+    /// sparse coverage map: only the rows and columns of the strokes are evaluated, so memory and
+    /// time grow with the strokes' length, not with the number of faces times the canvas.
     func faceLayers(_ record: FrameRecord, width: Int, height: Int) -> [LayerBlend] {
         let s = Double(scale)
         let k = record.k
         let origin = record.imageRect
-        return editor.faces.compactMap { face in
+        let canvas = Rect(x: -4, y: -4, width: Double(width) + 8, height: Double(height) + 8)
+        var strokes: [(outer: Shape, inner: Shape?, box: Rect)] = []
+        var spans: [Int: [Range<Int>]] = [:]
+        for face in editor.faces {
             let r = Rect(
                 x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s, height: face.height * k * s)
-            let outer = Shape.rect(r)
-            let inner = outer.offset(-2 * s)
-            let map = CoverageMap(width: width, height: height, box: FrameLayers.box(r), outside: 0) { x, y in
-                let x0 = Double(x)
-                let y0 = Double(y)
-                return outer.area(x0, y0, x0 + 1, y0 + 1) - (inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
+            guard r.maxX > canvas.minX, r.minX < canvas.maxX, r.maxY > canvas.minY, r.minY < canvas.maxY else { continue }
+            let inner = Shape.rect(r).offset(-2 * s)
+            strokes.append((.rect(r), inner, r))
+            let clampY = { (v: Double) in Int(max(-1, min(Double(height) + 1, v))) }
+            let clampX = { (v: Double) in Int(max(-1, min(Double(width) + 1, v))) }
+            let x0 = clampX(r.minX.rounded(.down))
+            let x1 = clampX(r.maxX.rounded(.up))
+            let innerBounds = inner?.bounds
+            for y in clampY(r.minY.rounded(.down))..<clampY(r.maxY.rounded(.up)) {
+                if let ib = innerBounds, Double(y) >= ib.minY, Double(y + 1) <= ib.maxY {
+                    // A middle row: only the left and right strokes.
+                    spans[y, default: []] += [x0..<clampX(ib.minX.rounded(.up)), clampX(ib.maxX.rounded(.down))..<x1]
+                } else {
+                    spans[y, default: []].append(x0..<x1)
+                }
             }
-            return LayerBlend(map, color: RGBA(255, 0, 0), opacity: 1)
         }
+        guard !strokes.isEmpty else { return [] }
+        let map = CoverageMap(width: width, height: height, spans: spans) { x, y in
+            let x0 = Double(x)
+            let y0 = Double(y)
+            var sum = 0.0
+            for stroke in strokes where stroke.box.minX < x0 + 1 && stroke.box.maxX > x0 && stroke.box.minY < y0 + 1 && stroke.box.maxY > y0
+            {
+                sum += stroke.outer.area(x0, y0, x0 + 1, y0 + 1) - (stroke.inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
+            }
+            return min(1, sum)
+        }
+        return LayerBlend(map, color: RGBA(255, 0, 0), opacity: 1).map { [$0] } ?? []
     }
 }
 

@@ -71,6 +71,57 @@ package struct CoverageMap: Sendable {
         self.values = values
     }
 
+    /// A sparse map: coverage is evaluated only on the given column ranges of the given rows
+    /// (merged where they overlap) and is 0 elsewhere. Memory grows with the ranges, not the canvas.
+    package init(width: Int, height: Int, spans: [Int: [Range<Int>]], coverage: (Int, Int) -> Double) {
+        self.width = width
+        self.height = height
+        var rows = [[Run]](repeating: [], count: height)
+        var values: [Float] = []
+        for (y, ranges) in spans.sorted(by: { $0.key < $1.key }) where y >= 0 && y < height {
+            // Merge the row's ranges, clipped to the canvas.
+            var merged: [Range<Int>] = []
+            for r in ranges.map({ max(0, $0.lowerBound)..<min(width, $0.upperBound) }).filter({ !$0.isEmpty }).sorted(by: {
+                $0.lowerBound < $1.lowerBound
+            }) {
+                if let last = merged.last, r.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+                } else {
+                    merged.append(r)
+                }
+            }
+            var runs: [Run] = []
+            for r in merged {
+                var x = r.lowerBound
+                while x < r.upperBound {
+                    let c = min(1, max(0, coverage(x, y)))
+                    if c <= 0 {
+                        x += 1
+                        continue
+                    }
+                    if c >= 1 {
+                        let start = x
+                        while x < r.upperBound && coverage(x, y) >= 1 { x += 1 }
+                        runs.append(.full(x0: start, x1: x))
+                        continue
+                    }
+                    let start = x
+                    let offset = values.count
+                    while x < r.upperBound {
+                        let v = min(1, max(0, coverage(x, y)))
+                        guard v > 0 && v < 1 else { break }
+                        values.append(Float(v))
+                        x += 1
+                    }
+                    runs.append(.partial(x0: start, count: x - start, offset: offset))
+                }
+            }
+            rows[y] = runs
+        }
+        self.rows = rows
+        self.values = values
+    }
+
     /// Coverage at one pixel (for tests and diagnostics).
     package func coverage(x: Int, y: Int) -> Double {
         for run in rows[y] {

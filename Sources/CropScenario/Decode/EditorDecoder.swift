@@ -12,6 +12,16 @@ package enum Limits {
     package static let maxScenarioBytes = 16 * 1024 * 1024
     /// The largest image file read (a 100 MP PNG compresses well below this).
     package static let maxImageFileBytes = 256 * 1024 * 1024
+    /// Coordinates, translations, velocities and sizes in points (or image pixels): within
+    /// +-1e6, far beyond any screen, so no sum or product of them overflows.
+    package static let maxCoordinate = 1_000_000.0
+    /// Pinch scales and zoom limits: from 1/1000 to 1000.
+    package static let minScale = 0.001
+    package static let maxScale = 1000.0
+    /// Face boxes per scenario.
+    package static let maxFaces = 1000
+    /// Seconds for durations, holds, waits and fades.
+    package static let maxSeconds = 10_000.0
 }
 
 /// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
@@ -22,6 +32,10 @@ struct EditorDecoder {
         let f = try field?.object(allowed: keys) ?? [:]
         let viewport = try decodeViewport(f["viewport"])
         let frame = try decodeFrame(f["frame"])
+        if let problem = frame.misfit(viewportWidth: viewport.width, viewportHeight: viewport.height) {
+            let place = field.map { $0.path.isEmpty ? "frame" : "\($0.path).frame" } ?? "editor.frame"
+            throw ScenarioError(file: field?.file ?? "", place: place, message: problem)
+        }
         return EditorConfig(
             viewport: viewport,
             background: try f["background"]?.color() ?? .black,
@@ -42,8 +56,8 @@ struct EditorDecoder {
     static func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
         let f = try field?.object(allowed: Keys.viewport) ?? [:]
         let scale = try f["scale"]?.integer(min: 1, max: 4) ?? 1
-        let width = try f["width"]?.number(min: 0, minExclusive: true, what: "a width") ?? 390
-        let height = try f["height"]?.number(min: 0, minExclusive: true, what: "a height") ?? 844
+        let width = try f["width"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a width") ?? 390
+        let height = try f["height"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a height") ?? 844
         try checkViewportPixels(width: width, height: height, scale: scale, field: field)
         return ViewportSpec(width: width, height: height, scale: scale)
     }
@@ -77,13 +91,14 @@ struct EditorDecoder {
             if f["testcard"] != nil { throw field.error("expected either \"file\" or \"testcard\", not both") }
             let path = try file.string()
             if path.isEmpty { throw file.error("expected a file path, got an empty string") }
+            if path.utf8.contains(0) { throw file.error("expected a file path, got one with a NUL character") }
             return .file(path)
         }
         if let card = f["testcard"] {
             let items = try card.array()
             guard items.count == 2 else { throw card.error("expected [width, height], got \(items.count) items") }
-            let w = try items[0].integer(min: 2, max: Int.max / 2)
-            let h = try items[1].integer(min: 2, max: Int.max / 2)
+            let w = try items[0].integer(min: 2, max: Limits.maxImageSide)
+            let h = try items[1].integer(min: 2, max: Limits.maxImageSide)
             try checkImageSize(width: w, height: h) { card.error($0) }
             return .testcard(width: w, height: h)
         }
@@ -123,8 +138,8 @@ struct EditorDecoder {
             aspect = Size(w, h)
         }
         if shape == .circle { aspect = Size(1, 1) }
-        let margin = try f["margin"]?.number(min: 0) ?? 0
-        let radius = try f["cornerRadius"]?.number(min: 0) ?? 12
+        let margin = try f["margin"]?.number(min: 0, max: Limits.maxCoordinate, what: "a margin") ?? 0
+        let radius = try f["cornerRadius"]?.number(min: 0, max: Limits.maxCoordinate, what: "a radius") ?? 12
         return FrameSpec(shape: shape, size: size, aspect: aspect, margin: margin, cornerRadius: radius)
     }
 
@@ -135,7 +150,7 @@ struct EditorDecoder {
             opacity: try f["opacity"]?.number(min: 0, max: 1, what: "an opacity") ?? 0.8,
             region: try f["region"]?.choice(MaskRegion.self) ?? .outside,
             visibility: try f["visibility"]?.choice(MaskVisibility.self) ?? .always,
-            fade: try f["fade"]?.number(min: 0, what: "a duration") ?? 0
+            fade: try f["fade"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0
         )
     }
 
@@ -144,7 +159,7 @@ struct EditorDecoder {
         let f = try field?.object(allowed: Keys.border) ?? [:]
         var dash: [Double] = []
         if let d = f["dash"], !d.isNull {
-            for item in try d.array() { dash.append(try item.number(min: 0, what: "a dash length")) }
+            for item in try d.array() { dash.append(try item.number(min: 0, max: Limits.maxCoordinate, what: "a dash length")) }
             if !dash.isEmpty, !(dash.reduce(0, +) > 0) { throw d.error("expected dash lengths whose sum is > 0") }
             if dash.count > 64 { throw d.error("expected at most 64 dash lengths, got \(dash.count)") }
         }
@@ -176,14 +191,14 @@ struct EditorDecoder {
             if m.isNull {
                 minZoom = nil
             } else if case .string(let s) = m.node.value {
-                guard s == "cover" else { throw m.error("expected a number > 0, \"cover\" or null, got \"\(s)\"") }
+                guard s == "cover" else { throw m.error("expected a number > 0, \"cover\" or null, got \"\(Echo.cap(s))\"") }
                 minZoom = .cover
             } else {
-                minZoom = .value(try m.number(min: 0, minExclusive: true, what: "a zoom"))
+                minZoom = .value(try m.scale(what: "a zoom"))
             }
         }
         var maxZoom: Double? = 10
-        if let m = f["max"] { maxZoom = m.isNull ? nil : try m.number(min: 0, minExclusive: true, what: "a zoom") }
+        if let m = f["max"] { maxZoom = m.isNull ? nil : try m.scale(what: "a zoom") }
         return ZoomSpec(
             base: try f["base"]?.choice(ZoomBase.self) ?? .fit,
             min: minZoom,
@@ -197,8 +212,8 @@ struct EditorDecoder {
         var momentum: Double?
         if let m = f["momentum"], !m.isNull {
             let r = try m.number()
-            guard r > 0, r < 1 else {
-                throw m.error("expected a deceleration rate between 0 and 1 (exclusive), got \(JSONNumber.format(r))")
+            guard r > 0, r <= 0.9999 else {
+                throw m.error("expected a deceleration rate above 0 and at most 0.9999, got \(JSONNumber.format(r))")
             }
             momentum = r
         }
@@ -207,7 +222,7 @@ struct EditorDecoder {
             rollback: try f["rollback"]?.choice(RollbackMode.self) ?? .whole,
             onCancel: try f["onCancel"]?.choice(CancelRule.self) ?? .settle,
             momentum: momentum,
-            rubberBand: try f["rubberBand"]?.number(min: 0, minExclusive: true, what: "a rubber-band constant") ?? 0.55,
+            rubberBand: try f["rubberBand"]?.number(min: 0, max: 100, minExclusive: true, what: "a rubber-band constant") ?? 0.55,
             animation: try decodeAnimation(f["animation"])
         )
     }
@@ -222,7 +237,7 @@ struct EditorDecoder {
         func only(_ keys: [String]) throws(ScenarioError) {
             for key in all.keys where key != "curve" && !keys.contains(key) {
                 throw all[key]!.error(
-                    "unknown key \"\(key)\" for curve \"\(curve)\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
+                    "unknown key \"\(Echo.cap(key))\" for curve \"\(Echo.cap(curve))\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
                 )
             }
         }
@@ -241,23 +256,26 @@ struct EditorDecoder {
         case "spring":
             try only(["response", "dampingRatio"])
             return .spring(
-                response: try all["response"]?.number(min: 0, minExclusive: true, what: "a response") ?? 0.35,
-                dampingRatio: try all["dampingRatio"]?.number(min: 0, what: "a damping ratio") ?? 1.0
+                response: try all["response"]?.number(min: 0.001, max: 100, what: "a response") ?? 0.35,
+                dampingRatio: try all["dampingRatio"]?.number(min: 0, max: 100, what: "a damping ratio") ?? 1.0
             )
         default:
             let options = Keys.curves
             let hint = Suggest.closest(curve, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw curveField.error("expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(curve)\"\(hint)")
+            throw curveField.error(
+                "expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(Echo.cap(curve))\"\(hint)")
         }
     }
 
     static func decodeFaces(_ field: Field?) throws(ScenarioError) -> [Rect] {
         guard let field, !field.isNull else { return [] }
         var out: [Rect] = []
-        for item in try field.array() {
+        let items = try field.array()
+        if items.count > Limits.maxFaces { throw field.error("expected at most \(Limits.maxFaces) face boxes, got \(items.count)") }
+        for item in items {
             let values = try item.array()
             guard values.count == 4 else { throw item.error("expected [x, y, w, h], got \(values.count) items") }
-            let v = try values.map { (f: Field) throws(ScenarioError) -> Double in try f.number() }
+            let v = try values.map { (f: Field) throws(ScenarioError) -> Double in try f.coordinate() }
             guard v[2] >= 0, v[3] >= 0 else { throw item.error("expected a face box with w >= 0 and h >= 0") }
             out.append(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         }

@@ -35,10 +35,10 @@ package struct Field {
         for member in members {
             guard allowed.contains(member.key) else {
                 let hint = Suggest.closest(member.key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
-                let place = path.isEmpty ? member.key : "\(path).\(member.key)"
+                let place = path.isEmpty ? Echo.cap(member.key) : "\(path).\(Echo.cap(member.key))"
                 throw ScenarioError(
                     file: file, place: place,
-                    message: "unknown key \"\(member.key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                    message: "unknown key \"\(Echo.cap(member.key))\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
             }
             out[member.key] = child(member.key, member.node)
         }
@@ -53,6 +53,25 @@ package struct Field {
     package func number() throws(ScenarioError) -> Double {
         guard case .number(let d, _) = node.value else { throw error("expected a number, got \(node.value.kindName)") }
         guard d.isFinite else { throw error("expected a finite number (finite numbers only), got a number that overflows") }
+        return d
+    }
+
+    /// A number within +-`Limits.maxCoordinate` (points, pixels, velocities).
+    package func coordinate() throws(ScenarioError) -> Double {
+        let d = try number()
+        guard abs(d) <= Limits.maxCoordinate else {
+            throw error("expected a number within +-\(Echo.number(Limits.maxCoordinate)), got \(JSONNumber.format(d))")
+        }
+        return d
+    }
+
+    /// A scale or zoom factor from `Limits.minScale` to `Limits.maxScale`.
+    package func scale(what: String = "a scale") throws(ScenarioError) -> Double {
+        let d = try number()
+        guard d >= Limits.minScale, d <= Limits.maxScale else {
+            throw error(
+                "expected \(what) from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(JSONNumber.format(d))")
+        }
         return d
     }
 
@@ -94,7 +113,7 @@ package struct Field {
         }
         guard let value = E(rawValue: s) else {
             let hint = Suggest.closest(s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(s)\"\(hint)")
+            throw error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(Echo.cap(s))\"\(hint)")
         }
         return value
     }
@@ -103,7 +122,7 @@ package struct Field {
     package func pair() throws(ScenarioError) -> (Double, Double) {
         let items = try array()
         guard items.count == 2 else { throw error("expected an array of 2 numbers, got \(items.count) items") }
-        return (try items[0].number(), try items[1].number())
+        return (try items[0].coordinate(), try items[1].coordinate())
     }
 
     package func point() throws(ScenarioError) -> Point {
@@ -113,7 +132,7 @@ package struct Field {
 
     package func color() throws(ScenarioError) -> RGBA {
         let s = try string()
-        guard let c = RGBA(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"") }
+        guard let c = RGBA(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(Echo.cap(s))\"") }
         return c
     }
 
@@ -121,7 +140,8 @@ package struct Field {
     package func outputName() throws(ScenarioError) -> String {
         let s = try string()
         guard OutputName.isValid(s) else {
-            throw error("expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got \(JSONNode.quote(s))")
+            throw error(
+                "expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got \(JSONNode.quote(Echo.cap(s)))")
         }
         return s
     }

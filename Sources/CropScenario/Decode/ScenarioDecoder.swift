@@ -39,7 +39,7 @@ package enum ScenarioDecoder {
             guard let preset = Preset.named(s) else {
                 let names = Preset.all.map { $0.name }
                 let hint = Suggest.closest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw p.error("unknown preset \"\(s)\"\(hint); expected one of: \(names.joined(separator: ", "))")
+                throw p.error("unknown preset \"\(Echo.cap(s))\"\(hint); expected one of: \(names.joined(separator: ", "))")
             }
             presetName = s
             if let user = f["editor"] {

@@ -28,12 +28,12 @@ struct ScriptDecoder {
         guard Self.stepKeys.contains(key) else {
             let hint = Suggest.closest(key, in: Self.stepKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw ScenarioError(
-                file: field.file, place: "\(field.path).\(key)",
-                message: "unknown step \"\(key)\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
+                file: field.file, place: "\(field.path).\(Echo.cap(key))",
+                message: "unknown step \"\(Echo.cap(key))\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
         }
         let f = field.child(key, member.node)
         if insideTogether, !["pan", "pinch", "touches", "events"].contains(key) {
-            throw f.error("expected a gesture step (pan, pinch, touches, events) inside \"together\", got \"\(key)\"")
+            throw f.error("expected a gesture step (pan, pinch, touches, events) inside \"together\", got \"\(Echo.cap(key))\"")
         }
         let kind: StepKind
         switch key {
@@ -46,10 +46,10 @@ struct ScriptDecoder {
             kind = .together(subs)
         case "touches": kind = .touches(try decodeTouches(f))
         case "events": kind = .events(try decodeEvents(f))
-        case "wait": kind = .wait(try f.number(min: 0, max: 10_000, what: "a duration in seconds"))
+        case "wait": kind = .wait(try f.number(min: 0, max: Limits.maxSeconds, what: "a duration in seconds"))
         case "until":
             let s = try f.string()
-            guard s == "settled" else { throw f.error("expected \"settled\", got \(JSONNode.quote(s))") }
+            guard s == "settled" else { throw f.error("expected \"settled\", got \(JSONNode.quote(Echo.cap(s)))") }
             kind = .untilSettled
         case "snapshot":
             let name = try f.outputName()
@@ -75,9 +75,9 @@ struct ScriptDecoder {
         guard let by = f["by"] else { throw field.error("expected \"by\": [dx, dy]") }
         return PanStep(
             by: try by.point(),
-            duration: try f["duration"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0.5,
+            duration: try f["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.5,
             easing: try f["easing"]?.choice(Easing.self) ?? .linear,
-            hold: try f["hold"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0,
+            hold: try f["hold"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0,
             velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
         )
     }
@@ -86,11 +86,11 @@ struct ScriptDecoder {
         let f = try field.object(allowed: Keys.pinch)
         guard let scale = f["scale"] else { throw field.error("expected \"scale\": a number > 0") }
         return PinchStep(
-            scale: try scale.number(min: 0, minExclusive: true, what: "a scale"),
+            scale: try scale.scale(),
             at: try f["at"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
-            duration: try f["duration"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0.4,
+            duration: try f["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.4,
             easing: try f["easing"]?.choice(Easing.self) ?? .linear,
-            hold: try f["hold"]?.number(min: 0, max: 10_000, what: "a duration") ?? 0
+            hold: try f["hold"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0
         )
     }
 
@@ -125,7 +125,7 @@ struct ScriptDecoder {
                     phase: try phase.choice(GesturePhase.self),
                     translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
                     scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in
-                        try v.number(min: 0, minExclusive: true, what: "a scale")
+                        try v.scale()
                     },
                     location: try f["location"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
                     velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
@@ -144,7 +144,7 @@ struct ScriptDecoder {
         var circle = false
         if let a = f["alpha"], !a.isNull {
             let s = try a.string()
-            guard s == "circle" else { throw a.error("expected \"circle\" or null, got \(JSONNode.quote(s))") }
+            guard s == "circle" else { throw a.error("expected \"circle\" or null, got \(JSONNode.quote(Echo.cap(s)))") }
             circle = true
         }
         return SaveStep(name: name, circleAlpha: circle, thenLoad: try f["thenLoad"]?.bool() ?? false)

@@ -44,6 +44,34 @@ public struct FrameSpec: Equatable, Sendable {
     }
 }
 
+extension FrameSpec {
+    /// The frame's bounding rect centred in a viewport (SPEC section 3): `size`, or the
+    /// largest rect of `aspect` inside the viewport inset by `margin`.
+    package func rect(viewportWidth W: Double, viewportHeight H: Double) -> Rect {
+        if let size {
+            return Rect(x: (W - size.width) / 2, y: (H - size.height) / 2, width: size.width, height: size.height)
+        }
+        let s = max(0, min((W - 2 * margin) / aspect.width, (H - 2 * margin) / aspect.height))
+        let w = aspect.width * s
+        let h = aspect.height * s
+        return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
+    }
+
+    /// Why this frame does not fit a viewport (a positive size inside it), or nil.
+    package func misfit(viewportWidth W: Double, viewportHeight H: Double) -> String? {
+        let r = rect(viewportWidth: W, viewportHeight: H)
+        let viewport = "the \(Echo.number(W))x\(Echo.number(H)) viewport"
+        if size == nil && !(r.width > 0 && r.height > 0) {
+            return
+                "the frame has no area in \(viewport) with margin \(Echo.number(margin)) (expected a margin below half the viewport's shorter side)"
+        }
+        if r.width > W + 1e-9 || r.height > H + 1e-9 {
+            return "the frame \(Echo.number(r.width))x\(Echo.number(r.height)) does not fit \(viewport)"
+        }
+        return nil
+    }
+}
+
 /// Which side of the frame the mask dims.
 public enum MaskRegion: String, Sendable, CaseIterable { case outside, inside }
 /// When the mask shows (SPEC 6).

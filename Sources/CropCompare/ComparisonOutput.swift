@@ -91,7 +91,8 @@ package enum ComparisonOutput {
             rows, editor: loaded.scenario.editor, title: "zoom", value: { $0.zoom },
             band: { f, e in
                 let l = PolicyComparison.layout(f, editor: e)
-                return (l.minZoom ?? 0, l.maxZoom ?? 1e9)
+                let limits = l.zoomLimits(angle: f.angle, box: f.box)
+                return (limits.min ?? 0, limits.max ?? 1e9)
             })
         out += "</div>\n<p>Shaded: the valid band (centres that keep the frame covered at the first policy's zoom; zoom limits).</p>\n"
         out += "<h2>Side by side</h2>\n<p><img src=\"comparison.png\" alt=\"side-by-side animation\"></p>\n"
@@ -103,7 +104,7 @@ package enum ComparisonOutput {
 
     static func band(_ f: FrameRecord, _ axis: Axis, _ editor: EditorConfig) -> (Double, Double) {
         let l = PolicyComparison.layout(f, editor: editor)
-        return l.centerInterval(axis, k: f.k) ?? (-1e9, 1e9)
+        return l.centerInterval(axis, k: f.k, box: f.box) ?? (-1e9, 1e9)
     }
 
     /// One SVG line plot: a polyline per policy over time, the band of the first policy shaded.

@@ -50,7 +50,7 @@ package enum PolicyComparison {
                     timeToSettle: settleTime(trace), finalZoom: last.zoom, finalCenter: last.shown.center,
                     distanceFromIntent: (last.shown.center - intentLast.shown.center).length,
                     finalZoomOverIntent: last.zoom / intentLast.zoom,
-                    crops: trace.crops.map { "\($0.name) [\($0.x), \($0.y), \($0.width), \($0.height)]" }, trace: trace))
+                    crops: TraceFile(trace).crops.map { "\($0.name) \(TraceCodec.rect($0.rect))" }, trace: trace))
         }
         return rows
     }
@@ -63,10 +63,7 @@ package enum PolicyComparison {
     }
 
     static func overshoot(_ f: FrameRecord, editor: EditorConfig) -> Double {
-        let l = layout(f, editor: editor)
-        guard let t = l.target else { return 0 }
-        let c = l.coveringRect(f.shown)
-        return max(0, c.minX - t.minX, t.maxX - c.maxX, c.minY - t.minY, t.maxY - c.maxY)
+        layout(f, editor: editor).overshoot(f.shown, box: f.box)
     }
 
     static func settleTime(_ trace: Trace) -> Double? {

@@ -84,9 +84,9 @@ package enum Explorer {
         let layout = Layout(
             editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
             imageWidth: imageWidth, imageHeight: imageHeight)
-        guard let t = layout.target, let minZoom = layout.minZoom else { return false }
-        let coverZoom = max(t.width / layout.coverPerK.width, t.height / layout.coverPerK.height) / layout.kBase
-        return minZoom >= coverZoom - 1e-9
+        let box = layout.frameRect
+        guard layout.target(box) != nil, let minZoom = layout.zoomLimits(angle: 0, box: box).min else { return false }
+        return minZoom >= layout.coverK(angle: 0, box: box) / layout.kBase - 1e-9
     }
 
     /// Removes steps and shrinks numbers while the violation persists.

@@ -144,3 +144,45 @@ package enum DetMath {
     /// Half away from zero, as the spec's round().
     package static func round(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
 }
+
+extension DetMath {
+    /// sin and cos of an angle in degrees: exact at multiples of 90 (0 gives sin 0 and cos 1
+    /// exactly), the radian series otherwise.
+    package static func sinCosDegrees(_ degrees: Double) -> (sin: Double, cos: Double) {
+        let d = degrees.truncatingRemainder(dividingBy: 360)  // exact
+        if d == 0 { return (0, 1) }
+        if d == 90 || d == -270 { return (1, 0) }
+        if d == 180 || d == -180 { return (0, -1) }
+        if d == 270 || d == -90 { return (-1, 0) }
+        return sinCos(d * (pi / 180))
+    }
+
+    /// The angle of (x, y) in degrees, in (-180, 180].
+    package static func atan2Degrees(_ y: Double, _ x: Double) -> Double {
+        atan2(y, x) * (180 / pi)
+    }
+}
+
+/// A rotation by an angle (degrees, clockwise on screen with y down): Rot(a)(x, y) =
+/// (x cos a - y sin a, x sin a + y cos a) (SPEC 16.1).
+package struct Rotation: Equatable, Sendable {
+    package let sin: Double
+    package let cos: Double
+
+    package init(degrees: Double) {
+        let sc = DetMath.sinCosDegrees(degrees)
+        sin = sc.sin
+        cos = sc.cos
+    }
+
+    package init(sin: Double, cos: Double) {
+        self.sin = sin
+        self.cos = cos
+    }
+
+    /// Rot(a)(p).
+    package func apply(_ p: Point) -> Point { Point(p.x * cos - p.y * sin, p.x * sin + p.y * cos) }
+    /// Rot(-a)(p).
+    package func inverse(_ p: Point) -> Point { Point(p.x * cos + p.y * sin, -p.x * sin + p.y * cos) }
+    package var isIdentity: Bool { sin == 0 && cos == 1 }
+}

@@ -27,9 +27,7 @@ package final class RenderSession: @unchecked Sendable {
         // Crops that become images, in order.
         for crop in trace.crops {
             if let index = crop.loadsAsImageIndex {
-                let source = images[crop.sourceImageIndex]
-                let cut = CropPixels.cut(
-                    source, x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+                let cut = CropPixels.cut(images[crop.sourceImageIndex], crop: crop)
                 if images.count == index {
                     images.append(cut)
                     premultiplied.append(PremultipliedImage(cut))
@@ -40,8 +38,7 @@ package final class RenderSession: @unchecked Sendable {
 
     /// The pixels of a crop record.
     package func cropImage(_ crop: CropRecord) -> RGBAImage {
-        CropPixels.cut(
-            images[crop.sourceImageIndex], x: crop.x, y: crop.y, width: crop.width, height: crop.height, circleAlpha: crop.circleAlpha)
+        CropPixels.cut(images[crop.sourceImageIndex], crop: crop)
     }
 
     /// What the layer maps depend on: the geometry and the mask, border and grid settings

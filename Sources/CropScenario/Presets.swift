@@ -87,7 +87,7 @@ public struct Preset: Sendable {
 /// `image`, `policy.animation`, `border.dash` and `faces` are replaced whole,
 /// and a user `frame` that gives `size` or `aspect` drops both of the preset's.
 enum EditorMerge {
-    static let replacedWhole: Set<String> = ["image", "policy.animation", "border.dash", "faces"]
+    static let replacedWhole: Set<String> = ["image", "policy.animation", "border.dash", "faces", "refit.animation"]
 
     static func merge(preset: JSONNode, user: JSONNode, path: String = "") -> JSONNode {
         guard case .object(var base) = preset.value, case .object(let overrides) = user.value else { return user }

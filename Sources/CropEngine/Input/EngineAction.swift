@@ -1,9 +1,10 @@
+import CropGeometry
 import CropScenario
 
 /// What can happen to the engine, named for the event (The Composable Architecture's style).
 /// Time is an action too (`tick`). Script steps expand into these (`TimelineExpander`), and the
 /// live model feeds them one by one.
-package enum EngineAction: Equatable, Sendable {
+public enum EngineAction: Equatable, Sendable {
     /// Frame n starts: finished recognizers become possible, the event list clears.
     case frameBegan(Int)
     /// A recognizer event.
@@ -14,6 +15,14 @@ package enum EngineAction: Equatable, Sendable {
     case viewportChanged(width: Double, height: Double)
     /// A crop becomes the image, refitted (`thenLoad`).
     case imageLoaded(index: Int, width: Int, height: Int)
+    /// The quarter-turn button (SPEC 16.4).
+    case quarterTurnRequested(clockwise: Bool)
+    /// The flip button (SPEC 16.4).
+    case flipRequested(horizontal: Bool)
+    /// The aspect picker (SPEC 16.5).
+    case aspectRequested(AspectChoice)
+    /// A double tap at a point (SPEC 16.6).
+    case doubleTapped(Point)
     /// All of the frame's events are applied (`hiddenWhileTouching` is evaluated here).
     case eventsApplied
     /// Animations advance by 1/fps.

@@ -1,28 +1,6 @@
 import CropGeometry
 import CropScenario
 
-/// One recognizer event as the engine receives it: cumulative values since `began`.
-package struct GestureEvent: Equatable, Sendable {
-    package var gesture: GestureKind
-    package var phase: GesturePhase
-    package var translation: Point
-    package var scale: Double
-    package var location: Point
-    /// Release velocity in points per second (pan), or nil for none.
-    package var velocity: Point?
-    package init(
-        gesture: GestureKind, phase: GesturePhase, translation: Point = .zero, scale: Double = 1, location: Point = .zero,
-        velocity: Point? = nil
-    ) {
-        self.gesture = gesture
-        self.phase = phase
-        self.translation = translation
-        self.scale = scale
-        self.location = location
-        self.velocity = velocity
-    }
-}
-
 /// An engine action on an absolute frame, with the step that scheduled it (for messages).
 package struct ScheduledAction: Equatable, Sendable {
     package var frame: Int
@@ -30,42 +8,58 @@ package struct ScheduledAction: Equatable, Sendable {
     package var stepPath: String
 }
 
-/// Expands script steps into frame-numbered actions (SPEC section 5). It keeps
-/// what later steps depend on: the viewport (for default focal points and
-/// rotations) and each recognizer's previous values (for raw events).
+/// Expands script steps into frame-numbered actions (SPEC sections 5, 16.3-16.6). Defaults that
+/// name the box centre are left to the engine (the box can move), which resolves them on the
+/// `began` frame. The expander keeps what later steps depend on: the viewport (a resize must
+/// leave the frame room) and each recognizer's previous values (for raw events).
 package struct TimelineExpander: Sendable {
     package private(set) var viewportWidth: Double
     package private(set) var viewportHeight: Double
     package let fps: Int
+    /// The frame's definition, recomputed for each viewport.
+    package let frameSpec: FrameSpec
+    /// Two fingers in `touches` also drive the rotation recognizer.
+    package let rotationGesture: Bool
     private var lastTranslation = Point.zero
     private var lastScale = 1.0
-    private var lastLocation: Point
+    private var lastRotation = 0.0
 
-    /// The frame's definition, recomputed for each viewport (a resize must leave it room).
-    package let frameSpec: FrameSpec
-
-    package init(viewportWidth: Double, viewportHeight: Double, fps: Int, frame: FrameSpec = FrameSpec()) {
+    package init(viewportWidth: Double, viewportHeight: Double, fps: Int, frame: FrameSpec = FrameSpec(), rotationGesture: Bool = false) {
         self.frameSpec = frame
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
         self.fps = fps
-        self.lastLocation = Point(viewportWidth / 2, viewportHeight / 2)
+        self.rotationGesture = rotationGesture
     }
-
-    /// The frame centre (the frame is centred in the viewport).
-    package var frameCenter: Point { Point(viewportWidth / 2, viewportHeight / 2) }
 
     /// Frames for a duration: round(seconds * fps), half away from zero.
     package func frames(_ seconds: Double) -> Int { Int(DetMath.round(seconds * Double(fps))) }
 
-    /// Expands a gesture, restore, resize or rotate step starting at `cursor`.
-    /// Returns the actions and the new cursor.
+    /// Expands a step that schedules actions, starting at `cursor`. Returns the actions and the
+    /// new cursor.
     package mutating func expand(_ step: Step, cursor: Int) throws(ScenarioError) -> (actions: [ScheduledAction], cursor: Int) {
         var out: [ScheduledAction] = []
-        let newCursor: Int
+        var newCursor = cursor + 1
+        func once(_ action: EngineAction) { out.append(ScheduledAction(frame: cursor + 1, action: action, stepPath: step.path)) }
         switch step.kind {
         case .pan(let pan): newCursor = expandPan(pan, cursor: cursor, path: step.path, into: &out)
-        case .pinch(let pinch): newCursor = expandPinch(pinch, cursor: cursor, path: step.path, into: &out)
+        case .pinch(let pinch):
+            newCursor = expandTimed(
+                cursor: cursor, duration: pinch.duration, hold: pinch.hold, easing: pinch.easing, path: step.path, into: &out
+            ) { phase, e in
+                GestureEvent(gesture: .pinch, phase: phase, scale: phase == .began ? 1 : DetMath.pow(pinch.scale, e), location: pinch.at)
+            }
+        case .rotation(let rotation):
+            newCursor = expandTimed(
+                cursor: cursor, duration: rotation.duration, hold: rotation.hold, easing: rotation.easing, path: step.path, into: &out
+            ) { phase, e in
+                GestureEvent(gesture: .rotation, phase: phase, rotation: phase == .began ? 0 : e * rotation.by, location: rotation.at)
+            }
+        case .straighten(let dial):
+            newCursor = expandTimed(cursor: cursor, duration: dial.duration, hold: 0, easing: dial.easing, path: step.path, into: &out) {
+                phase, e in
+                GestureEvent(gesture: .rotation, phase: phase, rotation: phase == .began ? 0 : e, dialTarget: dial.to)
+            }
         case .together(let steps):
             var latest = cursor
             for sub in steps {
@@ -76,82 +70,76 @@ package struct TimelineExpander: Sendable {
             newCursor = latest
         case .touches(let entries): newCursor = try expandTouches(entries, cursor: cursor, path: step.path, into: &out)
         case .events(let events): newCursor = expandEvents(events, cursor: cursor, path: step.path, into: &out)
-        case .restore:
-            out.append(ScheduledAction(frame: cursor + 1, action: .restoreRequested, stepPath: step.path))
-            newCursor = cursor + 1
+        case .restore: once(.restoreRequested)
         case .resize(let w, let h):
-            if let problem = frameSpec.misfit(viewportWidth: w, viewportHeight: h) {
-                throw ScenarioError(file: "", place: step.path + ".resize", message: problem)
-            }
-            viewportWidth = w
-            viewportHeight = h
-            out.append(ScheduledAction(frame: cursor + 1, action: .viewportChanged(width: w, height: h), stepPath: step.path))
-            newCursor = cursor + 1
+            try resizeViewport(w, h, place: step.path + ".resize")
+            once(.viewportChanged(width: w, height: h))
         case .rotate(let orientation):
             let long = max(viewportWidth, viewportHeight)
             let short = min(viewportWidth, viewportHeight)
             let (w, h) = orientation == .landscape ? (long, short) : (short, long)
-            if let problem = frameSpec.misfit(viewportWidth: w, viewportHeight: h) {
-                throw ScenarioError(file: "", place: step.path + ".rotate", message: problem)
-            }
-            (viewportWidth, viewportHeight) = (w, h)
-            out.append(
-                ScheduledAction(
-                    frame: cursor + 1, action: .viewportChanged(width: viewportWidth, height: viewportHeight), stepPath: step.path))
-            newCursor = cursor + 1
+            try resizeViewport(w, h, place: step.path + ".rotate")
+            once(.viewportChanged(width: w, height: h))
+        case .quarterTurn(let direction): once(.quarterTurnRequested(clockwise: direction == .clockwise))
+        case .flip(let axis): once(.flipRequested(horizontal: axis == .horizontal))
+        case .aspect(let choice): once(.aspectRequested(choice))
+        case .doubleTap(let point): once(.doubleTapped(point))
         case .wait, .untilSettled, .snapshot, .save:
             newCursor = cursor
         }
         return (out, newCursor)
     }
 
+    private mutating func resizeViewport(_ w: Double, _ h: Double, place: String) throws(ScenarioError) {
+        if let problem = frameSpec.misfit(viewportWidth: w, viewportHeight: h) {
+            throw ScenarioError(file: "", place: place, message: problem)
+        }
+        viewportWidth = w
+        viewportHeight = h
+    }
+
     private mutating func emit(_ frame: Int, _ event: GestureEvent, _ path: String, into out: inout [ScheduledAction]) {
-        if event.gesture == .pan {
-            lastTranslation = event.translation
-        } else {
-            lastScale = event.scale
-            lastLocation = event.location
+        switch event.gesture {
+        case .pan: lastTranslation = event.translation
+        case .pinch: lastScale = event.scale
+        case .rotation: lastRotation = event.dialTarget == nil ? event.rotation : lastRotation
         }
         out.append(ScheduledAction(frame: frame, action: .gesture(event), stepPath: path))
+    }
+
+    /// The timing of section 5: began on cursor+1, changed for i = 1..N-1 at e(i/N), `hold` more
+    /// changed frames at 1, ended at 1. `make(phase, e)` builds each event.
+    private mutating func expandTimed(
+        cursor: Int, duration: Double, hold: Double, easing: Easing, path: String, into out: inout [ScheduledAction],
+        _ make: (GesturePhase, Double) -> GestureEvent
+    ) -> Int {
+        let n = max(1, frames(duration))
+        let holdFrames = frames(hold)
+        emit(cursor + 1, make(.began, 0), path, into: &out)
+        for i in 1..<n { emit(cursor + 1 + i, make(.changed, easing.apply(Double(i) / Double(n))), path, into: &out) }
+        for j in 0..<holdFrames { emit(cursor + 1 + n + j, make(.changed, 1), path, into: &out) }
+        let end = cursor + 1 + n + holdFrames
+        emit(end, make(.ended, 1), path, into: &out)
+        return end
     }
 
     private mutating func expandPan(_ pan: PanStep, cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {
         let n = max(1, frames(pan.duration))
         let hold = frames(pan.hold)
-        let center = frameCenter
-        emit(cursor + 1, GestureEvent(gesture: .pan, phase: .began, location: center), path, into: &out)
+        emit(cursor + 1, GestureEvent(gesture: .pan, phase: .began, location: pan.from), path, into: &out)
         var previous = Point.zero
         for i in 1..<n {
             let e = pan.easing.apply(Double(i) / Double(n))
             previous = pan.by * e
-            emit(cursor + 1 + i, GestureEvent(gesture: .pan, phase: .changed, translation: previous, location: center), path, into: &out)
+            emit(cursor + 1 + i, GestureEvent(gesture: .pan, phase: .changed, translation: previous), path, into: &out)
         }
         for j in 0..<hold {
             previous = pan.by
-            emit(cursor + 1 + n + j, GestureEvent(gesture: .pan, phase: .changed, translation: pan.by, location: center), path, into: &out)
+            emit(cursor + 1 + n + j, GestureEvent(gesture: .pan, phase: .changed, translation: pan.by), path, into: &out)
         }
         let velocity = pan.velocity ?? (pan.by - previous) * Double(fps)
         let end = cursor + 1 + n + hold
-        emit(end, GestureEvent(gesture: .pan, phase: .ended, translation: pan.by, location: center, velocity: velocity), path, into: &out)
-        return end
-    }
-
-    private mutating func expandPinch(_ pinch: PinchStep, cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {
-        let n = max(1, frames(pinch.duration))
-        let hold = frames(pinch.hold)
-        let at = pinch.at ?? frameCenter
-        emit(cursor + 1, GestureEvent(gesture: .pinch, phase: .began, scale: 1, location: at), path, into: &out)
-        for i in 1..<n {
-            let e = pinch.easing.apply(Double(i) / Double(n))
-            emit(
-                cursor + 1 + i, GestureEvent(gesture: .pinch, phase: .changed, scale: DetMath.pow(pinch.scale, e), location: at), path,
-                into: &out)
-        }
-        for j in 0..<hold {
-            emit(cursor + 1 + n + j, GestureEvent(gesture: .pinch, phase: .changed, scale: pinch.scale, location: at), path, into: &out)
-        }
-        let end = cursor + 1 + n + hold
-        emit(end, GestureEvent(gesture: .pinch, phase: .ended, scale: pinch.scale, location: at), path, into: &out)
+        emit(end, GestureEvent(gesture: .pan, phase: .ended, translation: pan.by, velocity: velocity), path, into: &out)
         return end
     }
 
@@ -167,8 +155,11 @@ package struct TimelineExpander: Sendable {
         var baseDistance = 1.0
         var scale = 1.0
         var centroid = Point.zero
+        var baseAngle = 0.0
+        var rotation = 0.0
         var lastEventFrame = cursor
         let fps = Double(self.fps)
+        let rotates = rotationGesture
 
         func endPan(_ frame: Int, into out: inout [ScheduledAction]) {
             emit(
@@ -181,6 +172,9 @@ package struct TimelineExpander: Sendable {
         }
         func endPinch(_ frame: Int, into out: inout [ScheduledAction]) {
             emit(frame, GestureEvent(gesture: .pinch, phase: .ended, scale: scale, location: centroid), path, into: &out)
+            if rotates {
+                emit(frame, GestureEvent(gesture: .rotation, phase: .ended, rotation: rotation, location: centroid), path, into: &out)
+            }
             pinchActive = false
             lastEventFrame = frame
         }
@@ -215,13 +209,23 @@ package struct TimelineExpander: Sendable {
                     throw ScenarioError(file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(a)")
                 }
                 centroid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+                let angle = DetMath.atan2Degrees(b.y - a.y, b.x - a.x)
                 if pinchActive {
                     scale = distance / baseDistance
                     emit(frame, GestureEvent(gesture: .pinch, phase: .changed, scale: scale, location: centroid), path, into: &out)
+                    if rotates {
+                        rotation = Self.unwrap(angle - baseAngle, near: rotation)
+                        emit(
+                            frame, GestureEvent(gesture: .rotation, phase: .changed, rotation: rotation, location: centroid), path,
+                            into: &out)
+                    }
                 } else {
                     baseDistance = distance
                     scale = 1
+                    baseAngle = angle
+                    rotation = 0
                     emit(frame, GestureEvent(gesture: .pinch, phase: .began, scale: 1, location: centroid), path, into: &out)
+                    if rotates { emit(frame, GestureEvent(gesture: .rotation, phase: .began, location: centroid), path, into: &out) }
                     pinchActive = true
                 }
                 lastEventFrame = frame
@@ -234,6 +238,14 @@ package struct TimelineExpander: Sendable {
         return max(cursor + entries.count, lastEventFrame)
     }
 
+    /// `value` moved by whole turns into (previous - 180, previous + 180] (SPEC 16.8).
+    static func unwrap(_ value: Double, near previous: Double) -> Double {
+        var v = value
+        while v > previous + 180 { v -= 360 }
+        while v <= previous - 180 { v += 360 }
+        return v
+    }
+
     private mutating func expandEvents(_ events: [RawEvent], cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {
         var last = cursor
         for (i, raw) in events.enumerated() {
@@ -243,7 +255,8 @@ package struct TimelineExpander: Sendable {
                 gesture: raw.gesture, phase: raw.phase,
                 translation: raw.translation ?? (isBegan ? .zero : lastTranslation),
                 scale: raw.scale ?? (isBegan ? 1 : lastScale),
-                location: raw.location ?? (isBegan ? frameCenter : lastLocation),
+                rotation: raw.rotation ?? (isBegan ? 0 : lastRotation),
+                location: raw.location,
                 velocity: raw.velocity
             )
             emit(frame, event, "\(path).events[\(i)]", into: &out)

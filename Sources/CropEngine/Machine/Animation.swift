@@ -52,17 +52,35 @@ package enum CurveProgress {
     }
 }
 
-/// A running settle: from where the shown state was to a target, advanced by ticks.
+/// A running settle: from where the shown state was to a target, advanced by ticks. A
+/// double-tap reset also animates the box with the same progress.
 package struct Settle: Equatable, Sendable {
     package var from: ViewState
     package var to: ViewState
     package var curve: AnimationCurve
     /// Number of advances so far; animation time is ticks / fps.
     package var ticks: Int
-    package init(from: ViewState, to: ViewState, curve: AnimationCurve, ticks: Int) {
+    /// The box's start and end when it moves with the settle.
+    package var box: BoxMove?
+
+    package init(from: ViewState, to: ViewState, curve: AnimationCurve, ticks: Int, box: BoxMove? = nil) {
         self.from = from
         self.to = to
         self.curve = curve
         self.ticks = ticks
+        self.box = box
+    }
+}
+
+/// A box moving from one rect to another with an animation's progress.
+package struct BoxMove: Equatable, Sendable {
+    package var from: Rect
+    package var to: Rect
+
+    /// x, y, w, h each interpolated.
+    package func at(_ p: Double) -> Rect {
+        Rect(
+            x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p, width: from.width + (to.width - from.width) * p,
+            height: from.height + (to.height - from.height) * p)
     }
 }

@@ -19,6 +19,8 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
         /// The view state left the range the engine computes in (k within 1e-12...1e12, the
         /// centre within +-1e15 points): gestures multiplied it past any screen.
         case outOfRange(k: Double, cx: Double, cy: Double)
+        /// A button or tap (quarterTurn, flip, aspect, doubleTap) while a recognizer is active.
+        case whileTouching(String, GestureKind, RecognizerPhase)
 
         package var description: String {
             switch self {
@@ -26,6 +28,8 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
             case .outOfRange(let k, let cx, let cy):
                 return "the view state is out of range (k \(k), centre (\(cx), \(cy))): k must stay within 1e-12...1e12 and "
                     + "the centre within 1e15 points (set zoom limits or use smaller gestures)"
+            case .whileTouching(let what, let kind, let phase):
+                return "\(what) while a recognizer is active (\(kind.rawValue) \(phase.rawValue)); end the gesture first"
             }
         }
     }

@@ -29,8 +29,17 @@ package struct Recognizer: Equatable, Sendable {
     package var translation = Point.zero
     package var scale = 1.0
     package var location = Point.zero
+    /// Rotation: the cumulative degrees of the last event.
+    package var rotation = 0.0
+    /// The straighten dial: the angle at began.
+    package var dialBase: Double?
 
-    package init(phase: RecognizerPhase = .possible, translation: Point = .zero, scale: Double = 1, location: Point = .zero) {
+    package init(
+        phase: RecognizerPhase = .possible, translation: Point = .zero, scale: Double = 1, location: Point = .zero, rotation: Double = 0,
+        dialBase: Double? = nil
+    ) {
+        self.rotation = rotation
+        self.dialBase = dialBase
         self.phase = phase
         self.translation = translation
         self.scale = scale

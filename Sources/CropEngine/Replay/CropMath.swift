@@ -4,8 +4,8 @@ import CropScenario
 /// Crop rects of SPEC section 8.
 package enum CropMath {
     /// The unrounded crop rect in image pixels for the shown state.
-    package static func rawRect(_ s: ViewState, layout: Layout, formula: CropFormula) -> Rect {
-        let f = layout.frameRect
+    package static func rawRect(_ s: ViewState, layout: Layout, box: Rect, formula: CropFormula) -> Rect {
+        let f = box
         switch formula {
         case .geometric:
             let image = layout.imageRect(s)
@@ -26,6 +26,24 @@ package enum CropMath {
             let h = f.height / zoom * iw / W
             return Rect(x: x, y: y, width: w, height: h)
         }
+    }
+
+    /// A crop at an angle (SPEC 16.7): the box's corners in oriented image pixels from the
+    /// top-left clockwise, and the output size round(bw/k) x round(bh/k) (at least 1).
+    package static func turnedRegion(_ s: ViewState, layout: Layout, box b: Rect) -> CropRecord.Region {
+        let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map {
+            imagePoint($0, state: s, layout: layout)
+        }
+        let w = max(1, Int(DetMath.round(b.width / s.k)))
+        let h = max(1, Int(DetMath.round(b.height / s.k)))
+        return .turned(corners: corners, width: w, height: h, state: s, box: b)
+    }
+
+    /// The oriented image point (pixels, origin top-left) shown at view point p (SPEC 16.1):
+    /// Rot(-a)((p - c) / k) + (Iw'/2, Ih'/2).
+    package static func imagePoint(_ p: Point, state s: ViewState, layout: Layout) -> Point {
+        let r = Rotation(degrees: s.a).inverse(Point((p.x - s.cx) / s.k, (p.y - s.cy) / s.k))
+        return Point(r.x + layout.imageWidth / 2, r.y + layout.imageHeight / 2)
     }
 
     /// The rounded rect (x, y, w, h) intersected with the image, or nil when empty.

@@ -32,7 +32,7 @@ package struct Replayer {
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
         expander = TimelineExpander(
             viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
-            frame: scenario.editor.frame)
+            frame: scenario.editor.frame, rotationGesture: scenario.editor.rotation.gesture)
         imageSizes = [(imageWidth, imageHeight)]
     }
 
@@ -101,10 +101,9 @@ package struct Replayer {
         frames.append(
             FrameRecord(
                 frame: s.frame, t: Double(s.frame) / Double(scenario.fps), pan: s.pan.phase, pinch: s.pinch.phase,
-                zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
-                valid: s.layout.isValid(s.shown), mask: s.mask, animating: s.settle != nil, events: s.events,
-                viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
-                frameRect: s.layout.frameRect, imageIndex: s.imageIndex))
+                rotation: s.rotation.phase, zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
+                valid: s.isValid, mask: s.mask, animating: s.isAnimating, events: s.events, viewportWidth: s.layout.viewportWidth,
+                viewportHeight: s.layout.viewportHeight, box: s.box, orientation: s.orientation, imageIndex: s.imageIndex))
     }
 
     private mutating func untilSettled(from cursor: Int, step: Step) throws(ScenarioError) -> Int {
@@ -123,22 +122,32 @@ package struct Replayer {
 
     private mutating func takeCrop(_ save: SaveStep, at cursor: Int, step: Step) throws(ScenarioError) {
         let layout = state.layout
-        let raw = CropMath.rawRect(state.shown, layout: layout, formula: scenario.editor.crop.formula)
-        guard
-            let r = CropMath.rounded(
-                raw, rounding: scenario.editor.crop.rounding,
-                imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
-        else {
-            throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
+        let formula = scenario.editor.crop.formula
+        let region: CropRecord.Region
+        if state.shown.a == 0 {
+            let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: formula)
+            guard
+                let r = CropMath.rounded(
+                    raw, rounding: scenario.editor.crop.rounding, imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+            else {
+                throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
+            }
+            region = .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
+        } else {
+            guard formula == .geometric else {
+                throw fail(
+                    step.path, "frame \(cursor): save at angle \(state.shown.a) on an offsetFactor editor (that formula needs angle 0)")
+            }
+            region = CropMath.turnedRegion(state.shown, layout: layout, box: state.box)
         }
         var record = CropRecord(
-            name: save.name, frame: cursor, x: r.x, y: r.y, width: r.w, height: r.h,
-            circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex, loadsAsImageIndex: nil)
+            name: save.name, frame: cursor, region: region, circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex,
+            loadsAsImageIndex: nil, orientation: state.orientation)
         if save.thenLoad {
             let index = imageSizes.count
-            imageSizes.append((r.w, r.h))
+            imageSizes.append((record.width, record.height))
             record.loadsAsImageIndex = index
-            extra.append(.imageLoaded(index: index, width: r.w, height: r.h), at: cursor + 1)
+            extra.append(.imageLoaded(index: index, width: record.width, height: record.height), at: cursor + 1)
         }
         crops.append(record)
     }

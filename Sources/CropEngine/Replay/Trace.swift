@@ -1,13 +1,16 @@
 import CropGeometry
 
-/// One recorded frame: the trace fields of SPEC section 11 plus what the renderer needs.
+/// One recorded frame: the trace fields of SPEC sections 11 and 16.7 plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
     public var frame: Int
     public var t: Double
     public var pan: RecognizerPhase
     public var pinch: RecognizerPhase
+    public var rotation: RecognizerPhase
     public var zoom: Double
+    /// The shown state: k, centre and angle (degrees).
     public var shown: ViewState
+    /// The oriented image's rect before the angle turns it about its centre.
     public var imageRect: Rect
     public var valid: Bool
     /// Mask visibility factor 0...1.
@@ -17,25 +20,54 @@ public struct FrameRecord: Equatable, Sendable {
     /// Viewport size in points on this frame.
     public var viewportWidth: Double
     public var viewportHeight: Double
-    /// The frame's bounding rect on this frame.
-    public var frameRect: Rect
+    /// The crop box (the frame's bounding rect) on this frame.
+    public var box: Rect
+    /// Quarter turns and mirror of the shown image.
+    public var orientation: ImageOrientation
     /// Which image is shown (0 = the scenario's; i = the crop loaded by the i-th thenLoad).
     public var imageIndex: Int
     public var k: Double { shown.k }
-    public var isTouching: Bool { pan.isActive || pinch.isActive }
+    public var angle: Double { shown.a }
+    /// The box (kept under its old name for the renderer's layers).
+    public var frameRect: Rect { box }
+    public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
 }
 
-/// A crop taken by a `save` step.
+/// A crop taken by a `save` step (SPEC 8 and 16.7).
 public struct CropRecord: Equatable, Sendable {
     public var name: String
     public var frame: Int
-    /// Integral rect in image pixels: x, y, width, height.
-    public var x: Int, y: Int, width: Int, height: Int
+    /// What the crop holds.
+    public var region: Region
     public var circleAlpha: Bool
     /// The image the crop was taken from.
     public var sourceImageIndex: Int
     /// When `thenLoad`: the image index this crop becomes.
     public var loadsAsImageIndex: Int?
+    /// The image's orientation when the crop was taken.
+    public var orientation: ImageOrientation
+
+    /// An integral rect of oriented-image pixels (angle 0), or the box at an angle, resampled.
+    public enum Region: Equatable, Sendable {
+        case pixels(x: Int, y: Int, width: Int, height: Int)
+        /// The box's corners in oriented image pixels (top-left first, clockwise), the output
+        /// size, and the view geometry that maps output pixels to the image.
+        case turned(corners: [Point], width: Int, height: Int, state: ViewState, box: Rect)
+    }
+
+    /// The output's size in pixels.
+    public var width: Int {
+        switch region {
+        case .pixels(_, _, let w, _), .turned(_, let w, _, _, _): return w
+        }
+    }
+
+    public var height: Int {
+        switch region {
+        case .pixels(_, _, _, let h), .turned(_, _, let h, _, _): return h
+        }
+    }
+
     /// Path relative to the scenario's output folder.
     public var file: String { "crops/\(name).png" }
 }
@@ -63,8 +95,8 @@ public struct Trace: Equatable, Sendable {
 }
 
 /// The engine's version, written into every trace. Bumped whenever traces or rendered
-/// pixels change for the same scenario (2: integer bilinear sampling); `check` names a
-/// different version on the report line.
+/// pixels change for the same scenario (2: integer bilinear sampling; 3: the fields of SPEC
+/// 16.7 in every frame); `check` names a different version on the report line.
 package enum EngineVersion {
-    package static let current = "cropreplay-engine 2"
+    package static let current = "cropreplay-engine 3"
 }

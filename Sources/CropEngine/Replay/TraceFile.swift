@@ -67,7 +67,12 @@ extension TraceFile {
         frames = trace.frames.map(Frame.init)
         snapshots = trace.snapshots.map { Snapshot(name: $0.name, frame: $0.frame) }
         crops = trace.crops.map { c in
-            Crop(name: c.name, frame: c.frame, rect: .pixels(x: c.x, y: c.y, width: c.width, height: c.height), file: c.file)
+            let rect: CropRect
+            switch c.region {
+            case .pixels(let x, let y, let w, let h): rect = .pixels(x: x, y: y, width: w, height: h)
+            case .turned(let corners, _, _, _, _): rect = .quad(corners)
+            }
+            return Crop(name: c.name, frame: c.frame, rect: rect, file: c.file)
         }
     }
 }
@@ -78,14 +83,14 @@ extension TraceFile.Frame {
         t = f.t
         pan = f.pan.rawValue
         pinch = f.pinch.rawValue
-        rotation = nil
+        rotation = f.rotation.rawValue
         zoom = f.zoom
         k = f.k
         imageRect = f.imageRect
-        angle = nil
-        turns = nil
-        mirrored = nil
-        box = nil
+        angle = f.angle
+        turns = f.orientation.turns
+        mirrored = f.orientation.mirrored
+        box = f.box
         valid = f.valid
         mask = f.mask
         animating = f.animating

@@ -44,7 +44,10 @@ package struct Compositor: Sendable {
     /// example into a small buffer that an encoder consumes while it is in the cache).
     package func renderer(_ record: FrameRecord, image: PremultipliedImage, layers: FrameLayers) -> FrameRenderer {
         var blends: [LayerBlend] = []
-        if !editor.faces.isEmpty && !record.isTouching { blends += faceLayers(record, width: layers.width, height: layers.height) }
+        let oriented = OrientedImage(image, orientation: record.orientation)
+        if !editor.faces.isEmpty && !record.isTouching && record.angle == 0 {
+            blends += faceLayers(record, image: oriented, width: layers.width, height: layers.height)
+        }
         if let mask = layers.mask, record.mask > 0,
             let b = LayerBlend(mask, color: editor.mask.color, opacity: editor.mask.opacity * record.mask)
         {
@@ -53,14 +56,36 @@ package struct Compositor: Sendable {
         if let border = layers.border, let spec = editor.border, let b = LayerBlend(border, color: spec.color, opacity: spec.opacity) {
             blends.append(b)
         }
+        if let handles = layers.handles, let b = LayerBlend(handles, color: editor.border?.color ?? .white, opacity: 1) {
+            blends.append(b)
+        }
         if let grid = layers.grid, let spec = editor.grid,
             spec.visibility == .always || (spec.visibility == .whileTouching && record.isTouching),
             let b = LayerBlend(grid, color: spec.color, opacity: spec.opacity)
         {
             blends.append(b)
         }
-        let photo = PhotoSampler(image, imageRect: record.imageRect, k: record.k, scale: scale, width: layers.width)
+        let photo: PhotoRows? =
+            record.angle == 0
+            ? PhotoSampler(oriented, imageRect: record.imageRect, k: record.k, scale: scale, width: layers.width)
+            : TurnedPhotoSampler(
+                oriented, state: (record.shown.cx, record.shown.cy, record.k, record.angle), scale: scale, width: layers.width)
         return FrameRenderer(width: layers.width, height: layers.height, background: background, photo: photo, blends: blends)
+    }
+
+    /// A rect of source pixels as it lies in the oriented image: mirrored left-right first,
+    /// then turned clockwise (a turn maps [x0, x1) x [y0, y1) of a w x h image to
+    /// [h - y1, h - y0) x [x0, x1)).
+    package static func orient(_ r: Rect, orientation: ImageOrientation, width: Int, height: Int) -> Rect {
+        var rect = r
+        var w = Double(width)
+        var h = Double(height)
+        if orientation.mirrored { rect.x = w - rect.maxX }
+        for _ in 0..<orientation.turns {
+            rect = Rect(x: h - rect.maxY, y: rect.minX, width: rect.height, height: rect.width)
+            (w, h) = (h, w)
+        }
+        return rect
     }
 
     /// Fills pixels [x0, x1) of a row with a colour.
@@ -82,14 +107,15 @@ package struct Compositor: Sendable {
     /// Face boxes: 2-point red inside strokes of the face rects, mapped from image pixels, as one
     /// sparse coverage map: only the rows and columns of the strokes are evaluated, so memory and
     /// time grow with the strokes' length, not with the number of faces times the canvas.
-    func faceLayers(_ record: FrameRecord, width: Int, height: Int) -> [LayerBlend] {
+    func faceLayers(_ record: FrameRecord, image: OrientedImage, width: Int, height: Int) -> [LayerBlend] {
         let s = Double(scale)
         let k = record.k
         let origin = record.imageRect
         let canvas = Rect(x: -4, y: -4, width: Double(width) + 8, height: Double(height) + 8)
         var strokes: [(outer: Shape, inner: Shape?, box: Rect)] = []
         var spans: [Int: [Range<Int>]] = [:]
-        for face in editor.faces {
+        for original in editor.faces {
+            let face = Compositor.orient(original, orientation: record.orientation, width: image.source.width, height: image.source.height)
             let r = Rect(
                 x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s, height: face.height * k * s)
             guard r.maxX > canvas.minX, r.minX < canvas.maxX, r.maxY > canvas.minY, r.minY < canvas.maxY else { continue }
@@ -132,10 +158,10 @@ package final class FrameRenderer {
     package let width: Int
     package let height: Int
     private let background: (UInt8, UInt8, UInt8)
-    private let photo: PhotoSampler?
+    private let photo: PhotoRows?
     private let blends: [LayerBlend]
 
-    init(width: Int, height: Int, background: (UInt8, UInt8, UInt8), photo: PhotoSampler?, blends: [LayerBlend]) {
+    init(width: Int, height: Int, background: (UInt8, UInt8, UInt8), photo: PhotoRows?, blends: [LayerBlend]) {
         self.width = width
         self.height = height
         self.background = background
@@ -149,9 +175,9 @@ package final class FrameRenderer {
         let bg = background
         for y in rows.clamped(to: 0..<height) {
             let row = base + (y - rows.lowerBound) * width * 3
-            if let photo, photo.draw(row: y, into: row, background: bg) {
-                Compositor.fill(row, from: 0, to: photo.xFirst, bg)
-                Compositor.fill(row, from: photo.xFirst + photo.n, to: width, bg)
+            if let photo, let drawn = photo.draw(row: y, into: row, background: bg) {
+                Compositor.fill(row, from: 0, to: drawn.lowerBound, bg)
+                Compositor.fill(row, from: drawn.upperBound, to: width, bg)
             } else {
                 Compositor.fill(row, from: 0, to: width, bg)
             }

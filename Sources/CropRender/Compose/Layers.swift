@@ -10,6 +10,8 @@ package struct FrameLayers: Sendable {
     package let mask: CoverageMap?
     package let border: CoverageMap?
     package let grid: CoverageMap?
+    /// The corner handles of a resizable box (SPEC 16.7).
+    package let handles: CoverageMap?
 
     /// Sub-samples per axis used to place dash ends inside a pixel.
     static let dashSamples = 8
@@ -25,6 +27,32 @@ package struct FrameLayers: Sendable {
         mask = FrameLayers.maskMap(hole, region: editor.mask.region, width: width, height: height)
         border = editor.border.flatMap { FrameLayers.borderMap($0, outline: hole, scale: s, width: width, height: height) }
         grid = editor.grid.flatMap { FrameLayers.gridMap($0, frame: frame, shape: hole, scale: s, width: width, height: height) }
+        handles = editor.frame.resizable ? FrameLayers.handleMap(box: frameRect, scale: s, width: width, height: height) : nil
+    }
+
+    /// Corner handles: at the top-left corner the union of (bx - 3, by - 3, 20, 3) and
+    /// (bx - 3, by - 3, 3, 20) points, mirrored at the other corners, exact area coverage of
+    /// the union of all eight rects.
+    static func handleMap(box b: Rect, scale s: Double, width: Int, height: Int) -> CoverageMap {
+        let t = 3.0
+        let l = 20.0
+        var rects: [Rect] = []
+        for (cx, dx) in [(b.minX - t, 1.0), (b.maxX + t, -1.0)] {
+            for (cy, dy) in [(b.minY - t, 1.0), (b.maxY + t, -1.0)] {
+                // Horizontal and vertical arms from the outer corner (cx, cy) inward.
+                rects.append(Rect(x: dx > 0 ? cx : cx - l, y: dy > 0 ? cy : cy - t, width: l, height: t))
+                rects.append(Rect(x: dx > 0 ? cx : cx - t, y: dy > 0 ? cy : cy - l, width: t, height: l))
+            }
+        }
+        let pixels = rects.map { Rect(x: $0.x * s, y: $0.y * s, width: $0.width * s, height: $0.height * s) }
+        var spans: [Int: [Range<Int>]] = [:]
+        for r in pixels {
+            let (x0, y0, x1, y1) = box(r, pad: 0)
+            for y in max(0, y0)..<min(height, y1) { spans[y, default: []].append(x0..<x1) }
+        }
+        return CoverageMap(width: width, height: height, spans: spans) { x, y in
+            AreaMath.unionArea(pixels, Double(x), Double(y), Double(x + 1), Double(y + 1))
+        }
     }
 
     static func box(_ r: Rect, pad: Double = 1) -> (Int, Int, Int, Int) {

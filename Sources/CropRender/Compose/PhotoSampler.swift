@@ -20,12 +20,12 @@ import CropGeometry
 ///
 /// Opaque images take a vectorized path: the horizontal pass stores 3 channels
 /// per column and the vertical pass is one element-wise loop over a row's bytes.
-final class PhotoSampler {
+final class PhotoSampler: PhotoRows {
     private let opaque: Bool
     /// Output columns [xFirst, xFirst + n) sample the image.
     let xFirst: Int
     let n: Int
-    private let image: PremultipliedImage
+    private let image: OrientedImage
     private let scale: Double
     private let imageRect: Rect
     private let k: Double
@@ -48,7 +48,7 @@ final class PhotoSampler {
     private var touched = -1
     private(set) var touchSum: UInt32 = 0
 
-    init?(_ image: PremultipliedImage, imageRect: Rect, k: Double, scale: Int, width: Int) {
+    init?(_ image: OrientedImage, imageRect: Rect, k: Double, scale: Int, width: Int) {
         let s = Double(scale)
         let iw = image.width
         var first = width
@@ -118,8 +118,8 @@ final class PhotoSampler {
 
     /// Writes row `y` of the photo over the background colour `bg` into `out` (the row's
     /// first byte); returns false, writing nothing, when the row samples no image row.
-    func draw(row y: Int, into out: UnsafeMutablePointer<UInt8>, background bg: (UInt8, UInt8, UInt8)) -> Bool {
-        guard let (rt, rb, v0, v1) = rows(for: y) else { return false }
+    func draw(row y: Int, into out: UnsafeMutablePointer<UInt8>, background bg: (UInt8, UInt8, UInt8)) -> Range<Int>? {
+        guard let (rt, rb, v0, v1) = rows(for: y) else { return nil }
         let top = cachedRow(rt, keep: rb)
         let bottom = cachedRow(rb, keep: rt)
         // Bring a coming source row towards the cache while these are blended.
@@ -144,7 +144,7 @@ final class PhotoSampler {
                 blendPixel(c, weight, top, bottom, v0, v1, o, bg)
             }
         }
-        return true
+        return xFirst..<(xFirst + n)
     }
 
     /// The general form for one column: any alpha, over the background.
@@ -193,8 +193,9 @@ final class PhotoSampler {
         let first = max(0, lo)
         let last = min(image.width - 1, hi)
         guard first <= last else { return }
-        image.pixels.withUnsafeBufferPointer { px in
-            let row = px.baseAddress! + r * image.width * 4
+        image.source.pixels.withUnsafeBufferPointer { px in
+            guard let base = px.baseAddress else { return }
+            let row = base + r * image.width * 4
             var sum: UInt32 = 0
             var i = first * 4
             while i <= last * 4 {
@@ -214,10 +215,22 @@ final class PhotoSampler {
         if lo < 0 { expanded[0] = 0 }
         if hi >= iw { expanded[hi - lo] = 0 }
         guard first <= last else { return }
-        image.pixels.withUnsafeBufferPointer { px in
-            let src = UnsafeRawPointer(px.baseAddress! + (r * iw + first) * 4)
-            let dst = UnsafeMutableRawPointer(expanded + (first - lo))
+        image.source.pixels.withUnsafeBufferPointer { px in
+            guard let base = px.baseAddress else { return }
             let count = last - first + 1
+            guard image.isIdentity else {
+                // A turned or mirrored image: texels one by one through the orientation map.
+                let dst = expanded + (first - lo)
+                var at = image.index(first, r)
+                for t in 0..<count {
+                    let p = base + at &* 4
+                    dst[t] = UInt64(p[0]) | UInt64(p[1]) << 16 | UInt64(p[2]) << 32 | UInt64(p[3]) << 48
+                    at &+= image.dx
+                }
+                return
+            }
+            let src = UnsafeRawPointer(base + (r * iw + first) * 4)
+            let dst = UnsafeMutableRawPointer(expanded + (first - lo))
             var t = 0
             // Two texels (8 bytes) widen to 8 lanes of 16 bits at once.
             while t &+ 2 <= count {

@@ -90,4 +90,39 @@ package enum AreaMath {
         }
         return max(0, area)
     }
+
+    /// The area of the union of axis-aligned rects inside the box [x0, x1] x [y0, y1]: the rects
+    /// are clipped, then each vertical slab between their x edges adds its merged y extent.
+    package static func unionArea(_ rects: [Rect], _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+        var clipped: [Rect] = []
+        for r in rects {
+            let a = max(r.minX, x0)
+            let b = min(r.maxX, x1)
+            let c = max(r.minY, y0)
+            let d = min(r.maxY, y1)
+            if b > a && d > c { clipped.append(Rect(x: a, y: c, width: b - a, height: d - c)) }
+        }
+        if clipped.isEmpty { return 0 }
+        if clipped.count == 1 { return clipped[0].width * clipped[0].height }
+        let xs = Array(Set(clipped.flatMap { [$0.minX, $0.maxX] })).sorted()
+        var area = 0.0
+        for i in 0..<(xs.count - 1) {
+            let a = xs[i]
+            let b = xs[i + 1]
+            let spans = clipped.filter { $0.minX <= a && $0.maxX >= b }.map { ($0.minY, $0.maxY) }.sorted { $0.0 < $1.0 }
+            var covered = 0.0
+            var current: (Double, Double)?
+            for s in spans {
+                if let c = current, s.0 <= c.1 {
+                    current = (c.0, max(c.1, s.1))
+                } else {
+                    if let c = current { covered += c.1 - c.0 }
+                    current = s
+                }
+            }
+            if let c = current { covered += c.1 - c.0 }
+            area += (b - a) * covered
+        }
+        return area
+    }
 }

@@ -36,6 +36,13 @@ struct EditorDecoder {
             let place = field.map { $0.path.isEmpty ? "frame" : "\($0.path).frame" } ?? "editor.frame"
             throw ScenarioError(file: field?.file ?? "", place: place, message: problem)
         }
+        let constraint = try f["constraint"]?.choice(Constraint.self) ?? .frame
+        let rotation = try decodeRotation(f["rotation"])
+        if rotation.gesture, constraint == .viewport, let r = f["rotation"] {
+            throw r.child("gesture", r.node).error(
+                "the rotation gesture turns the photo by an angle, which needs constraint \"frame\" or \"none\" (this editor has \"viewport\")"
+            )
+        }
         return EditorConfig(
             viewport: viewport,
             background: try f["background"]?.color() ?? .black,
@@ -46,10 +53,14 @@ struct EditorDecoder {
             border: try decodeBorder(f["border"]),
             grid: try decodeGrid(f["grid"]),
             zoom: try decodeZoom(f["zoom"]),
-            constraint: try f["constraint"]?.choice(Constraint.self) ?? .frame,
+            constraint: constraint,
             policy: try decodePolicy(f["policy"]),
             faces: try decodeFaces(f["faces"]),
-            crop: try decodeCrop(f["crop"])
+            crop: try decodeCrop(f["crop"]),
+            rotation: rotation,
+            refit: try decodeRefit(f["refit"]),
+            doubleTap: try decodeDoubleTap(f["doubleTap"]),
+            turnBox: try decodeTurn(f["turn"])
         )
     }
 
@@ -129,18 +140,62 @@ struct EditorDecoder {
             }
             size = Size(w, h)
         }
-        var aspect = Size(1, 1)
+        var aspect = FrameAspect.ratio(Size(1, 1))
         if let a = f["aspect"], !a.isNull {
-            let (w, h) = try a.pair()
-            guard w > 0, h > 0 else {
-                throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            if size != nil { throw a.error("expected either \"size\" or \"aspect\", not both") }
+            if case .string(let s) = a.node.value {
+                guard s == "image" else { throw a.error("expected [w, h] or \"image\", got \"\(Echo.cap(s))\"") }
+                aspect = .image
+            } else {
+                let (w, h) = try a.pair()
+                guard w > 0, h > 0 else {
+                    throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                }
+                aspect = .ratio(Size(w, h))
             }
-            aspect = Size(w, h)
         }
-        if shape == .circle { aspect = Size(1, 1) }
         let margin = try f["margin"]?.number(min: 0, max: Limits.maxCoordinate, what: "a margin") ?? 0
         let radius = try f["cornerRadius"]?.number(min: 0, max: Limits.maxCoordinate, what: "a radius") ?? 12
-        return FrameSpec(shape: shape, size: size, aspect: aspect, margin: margin, cornerRadius: radius)
+        var minSize = Size(44, 44)
+        if let m = f["minSize"] {
+            let (w, h) = try m.pair()
+            guard w > 0, h > 0 else {
+                throw m.error("expected a minimum size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            }
+            minSize = Size(w, h)
+        }
+        return FrameSpec(
+            shape: shape, size: size, aspectRule: aspect, margin: margin, cornerRadius: radius,
+            resizable: try f["resizable"]?.bool() ?? false, lockAspect: try f["lockAspect"]?.bool() ?? false, minSize: minSize,
+            handles: try f["handles"]?.choice(BoxHandles.self) ?? .cornersAndEdges,
+            handleSize: try f["handleSize"]?.number(min: 0, max: Limits.maxCoordinate, what: "a handle size") ?? 44)
+    }
+
+    static func decodeRotation(_ field: Field?) throws(ScenarioError) -> RotationSpec {
+        let f = try field?.object(allowed: Keys.rotation) ?? [:]
+        var limit: Double? = 45
+        if let l = f["limit"] { limit = l.isNull ? nil : try l.number(min: 0, max: Limits.maxCoordinate, what: "a limit in degrees") }
+        return RotationSpec(gesture: try f["gesture"]?.bool() ?? false, limit: limit, autoCover: try f["autoCover"]?.bool() ?? false)
+    }
+
+    static func decodeRefit(_ field: Field?) throws(ScenarioError) -> RefitSpec {
+        let f = try field?.object(allowed: Keys.refit) ?? [:]
+        return RefitSpec(
+            delay: try f["delay"]?.number(min: 0, max: Limits.maxSeconds, what: "a delay in seconds") ?? 0.8,
+            animation: try f["animation"].map { (a: Field) throws(ScenarioError) -> AnimationCurve in try decodeAnimation(a) }
+                ?? .easeInOut(duration: 0.5))
+    }
+
+    static func decodeDoubleTap(_ field: Field?) throws(ScenarioError) -> DoubleTapSpec {
+        let f = try field?.object(allowed: Keys.doubleTap) ?? [:]
+        return DoubleTapSpec(
+            action: try f["action"]?.choice(DoubleTapAction.self) ?? .none,
+            factor: try f["factor"]?.number(min: 0, max: Limits.maxScale, minExclusive: true, what: "a factor") ?? 2)
+    }
+
+    static func decodeTurn(_ field: Field?) throws(ScenarioError) -> TurnBox? {
+        let f = try field?.object(allowed: Keys.turn) ?? [:]
+        return try f["box"]?.choice(TurnBox.self)
     }
 
     static func decodeMask(_ field: Field?) throws(ScenarioError) -> MaskSpec {

@@ -6,10 +6,17 @@ package enum Keys {
     package static let top = ["$schema", "name", "preset", "editor", "fps", "script"]
     package static let editor = [
         "viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop",
+        "rotation", "refit", "doubleTap", "turn",
     ]
     package static let viewport = ["width", "height", "scale"]
     package static let image = ["file", "testcard"]
-    package static let frame = ["shape", "size", "aspect", "margin", "cornerRadius"]
+    package static let frame = [
+        "shape", "size", "aspect", "margin", "cornerRadius", "resizable", "lockAspect", "minSize", "handles", "handleSize",
+    ]
+    package static let rotation = ["gesture", "limit", "autoCover"]
+    package static let refit = ["delay", "animation"]
+    package static let doubleTap = ["action", "factor"]
+    package static let turn = ["box"]
     package static let mask = ["color", "opacity", "region", "visibility", "fade"]
     package static let border = ["color", "opacity", "width", "position", "dash"]
     package static let grid = ["lines", "color", "opacity", "width", "visibility"]
@@ -19,10 +26,15 @@ package enum Keys {
     package static let crop = ["formula", "rounding"]
     package static let steps = [
         "pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save",
+        "rotation", "straighten", "quarterTurn", "flip", "aspect", "doubleTap",
     ]
-    package static let pan = ["by", "duration", "easing", "hold", "velocity"]
+    /// Steps `together` accepts.
+    package static let gestureSteps = ["pan", "pinch", "touches", "events", "rotation", "straighten"]
+    package static let pan = ["by", "duration", "easing", "hold", "velocity", "from"]
+    package static let rotationStep = ["by", "at", "duration", "easing", "hold"]
+    package static let straighten = ["to", "duration", "easing"]
     package static let pinch = ["scale", "at", "duration", "easing", "hold"]
-    package static let event = ["frame", "gesture", "phase", "translation", "scale", "location", "velocity"]
+    package static let event = ["frame", "gesture", "phase", "translation", "scale", "location", "velocity", "rotation"]
     package static let save = ["name", "alpha", "thenLoad"]
     package static let curves = ["none", "linear", "easeOut", "easeInOut", "spring"]
 }

@@ -51,7 +51,7 @@ package enum ScenarioDecoder {
         }
         let editor = try EditorDecoder.decode(Field(node: editorNode, path: "editor", file: file))
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
-        var scriptDecoder = ScriptDecoder(viewportScale: editor.viewport.scale)
+        var scriptDecoder = ScriptDecoder(editor: editor)
         let script = try scriptDecoder.decodeScript(f["script"])
         return Scenario(name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script)
     }

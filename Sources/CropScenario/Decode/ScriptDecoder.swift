@@ -6,9 +6,10 @@ struct ScriptDecoder {
     static let stepKeys = Keys.steps
     var snapshotNames: Set<String> = []
     var cropNames: Set<String> = []
-    var viewportScale: Int
+    let editor: EditorConfig
+    var viewportScale: Int { editor.viewport.scale }
 
-    init(viewportScale: Int) { self.viewportScale = viewportScale }
+    init(editor: EditorConfig) { self.editor = editor }
 
     mutating func decodeScript(_ field: Field?) throws(ScenarioError) -> [Step] {
         guard let field else { return [] }
@@ -32,8 +33,9 @@ struct ScriptDecoder {
                 message: "unknown step \"\(Echo.cap(key))\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
         }
         let f = field.child(key, member.node)
-        if insideTogether, !["pan", "pinch", "touches", "events"].contains(key) {
-            throw f.error("expected a gesture step (pan, pinch, touches, events) inside \"together\", got \"\(Echo.cap(key))\"")
+        if insideTogether, !Keys.gestureSteps.contains(key) {
+            throw f.error(
+                "expected a gesture step (\(Keys.gestureSteps.joined(separator: ", "))) inside \"together\", got \"\(Echo.cap(key))\"")
         }
         let kind: StepKind
         switch key {
@@ -65,9 +67,71 @@ struct ScriptDecoder {
             try EditorDecoder.checkViewportPixels(width: w, height: h, scale: viewportScale, field: f)
             kind = .resize(w, h)
         case "rotate": kind = .rotate(try f.choice(Orientation.self))
+        case "rotation":
+            try requireRotationGesture(f, what: "a rotation step")
+            kind = .rotation(try decodeRotation(f))
+        case "straighten":
+            try requireAngle(f, what: "a straighten step")
+            kind = .straighten(try decodeStraighten(f))
+        case "quarterTurn": kind = .quarterTurn(try f.choice(TurnDirection.self))
+        case "flip": kind = .flip(try f.choice(FlipAxis.self))
+        case "aspect":
+            guard editor.frame.resizable, editor.frame.shape != .circle else {
+                throw f.error(
+                    "an aspect step needs a resizable box that is not a circle (editor.frame.resizable, shape rect or roundedRect)")
+            }
+            kind = .aspect(try decodeAspect(f))
+        case "doubleTap": kind = .doubleTap(try f.point())
         default: kind = .save(try decodeSave(f))
         }
         return Step(kind: kind, path: field.path)
+    }
+
+    /// Load-time rule of SPEC 16.8: rotation steps and raw rotation events need the gesture.
+    func requireRotationGesture(_ f: Field, what: String) throws(ScenarioError) {
+        guard editor.rotation.gesture else { throw f.error("\(what) needs the rotation gesture (editor.rotation.gesture: true)") }
+        try requireAngle(f, what: what)
+    }
+
+    /// An angle needs constraint "frame" or "none" (SPEC 16.2).
+    func requireAngle(_ f: Field, what: String) throws(ScenarioError) {
+        guard editor.constraint != .viewport else {
+            throw f.error(
+                "\(what) turns the photo by an angle, which needs constraint \"frame\" or \"none\" (this editor has \"viewport\")")
+        }
+    }
+
+    func decodeRotation(_ field: Field) throws(ScenarioError) -> RotationStep {
+        let f = try field.object(allowed: Keys.rotationStep)
+        guard let by = f["by"] else { throw field.error("expected \"by\": degrees") }
+        return RotationStep(
+            by: try by.number(min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees"),
+            at: try f["at"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+            duration: try f["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.4,
+            easing: try f["easing"]?.choice(Easing.self) ?? .linear,
+            hold: try f["hold"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0)
+    }
+
+    func decodeStraighten(_ field: Field) throws(ScenarioError) -> StraightenStep {
+        let f = try field.object(allowed: Keys.straighten)
+        guard let to = f["to"] else { throw field.error("expected \"to\": degrees") }
+        return StraightenStep(
+            to: try to.number(min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees"),
+            duration: try f["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.5,
+            easing: try f["easing"]?.choice(Easing.self) ?? .linear)
+    }
+
+    func decodeAspect(_ f: Field) throws(ScenarioError) -> AspectChoice {
+        if case .string(let s) = f.node.value {
+            switch s {
+            case "original": return .original
+            case "free": return .free
+            default: throw f.error("expected [w, h], \"original\" or \"free\", got \"\(Echo.cap(s))\"")
+            }
+        }
+        let (w, h) = try f.pair()
+        guard w > 0, h > 0 else { throw f.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+        return .ratio(Size(w, h))
     }
 
     func decodePan(_ field: Field) throws(ScenarioError) -> PanStep {
@@ -78,7 +142,8 @@ struct ScriptDecoder {
             duration: try f["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.5,
             easing: try f["easing"]?.choice(Easing.self) ?? .linear,
             hold: try f["hold"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0,
-            velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
+            velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+            from: try f["from"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
         )
     }
 
@@ -111,24 +176,29 @@ struct ScriptDecoder {
         for item in try field.array() {
             let f = try item.object(allowed: Keys.event)
             guard let frameField = f["frame"] else { throw item.error("expected \"frame\": an integer >= 1") }
-            guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\" or \"pinch\"") }
+            guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\", \"pinch\" or \"rotation\"") }
             guard let phase = f["phase"] else { throw item.error("expected \"phase\": began, changed, ended, cancelled or failed") }
             let frame = try frameField.integer(min: 1, max: Limits.maxFrames)
             guard frame >= lastFrame else {
                 throw frameField.error("expected frames in non-decreasing order, got \(frame) after \(lastFrame)")
             }
             lastFrame = frame
+            let kind = try gesture.choice(GestureKind.self)
+            if kind == .rotation { try requireRotationGesture(gesture, what: "a raw rotation event") }
             events.append(
                 RawEvent(
                     frame: frame,
-                    gesture: try gesture.choice(GestureKind.self),
+                    gesture: kind,
                     phase: try phase.choice(GesturePhase.self),
                     translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
                     scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in
                         try v.scale()
                     },
                     location: try f["location"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
-                    velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() }
+                    velocity: try f["velocity"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                    rotation: try f["rotation"].map { (v: Field) throws(ScenarioError) -> Double in
+                        try v.number(min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees")
+                    }
                 ))
         }
         if events.isEmpty { throw field.error("expected at least one event") }

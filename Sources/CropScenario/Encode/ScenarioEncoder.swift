@@ -29,8 +29,19 @@ package enum ScenarioEncoder {
         case .testcard(let w, let h): image = .object([("testcard", .array([.number(w), .number(h)]))])
         }
         var frame: [(String, JSONNode)] = [("shape", .string(e.frame.shape.rawValue))]
-        if let size = e.frame.size { frame.append(("size", pair(size))) } else { frame.append(("aspect", pair(e.frame.aspect))) }
+        if let size = e.frame.size {
+            frame.append(("size", pair(size)))
+        } else {
+            switch e.frame.aspect {
+            case .ratio(let r): frame.append(("aspect", pair(r)))
+            case .image: frame.append(("aspect", .string("image")))
+            }
+        }
         frame += [("margin", .number(e.frame.margin)), ("cornerRadius", .number(e.frame.cornerRadius))]
+        frame += [
+            ("resizable", .bool(e.frame.resizable)), ("lockAspect", .bool(e.frame.lockAspect)), ("minSize", pair(e.frame.minSize)),
+            ("handles", .string(e.frame.handles.rawValue)), ("handleSize", .number(e.frame.handleSize)),
+        ]
         let border: JSONNode =
             e.border.map { b in
                 .object([
@@ -89,6 +100,16 @@ package enum ScenarioEncoder {
             ),
             ("faces", .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })),
             ("crop", .object([("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue))])),
+            (
+                "rotation",
+                .object([
+                    ("gesture", .bool(e.rotation.gesture)), ("limit", .number(e.rotation.limit)),
+                    ("autoCover", .bool(e.rotation.autoCover)),
+                ])
+            ),
+            ("refit", .object([("delay", .number(e.refit.delay)), ("animation", animation(e.refit.animation))])),
+            ("doubleTap", .object([("action", .string(e.doubleTap.action.rawValue)), ("factor", .number(e.doubleTap.factor))])),
+            ("turn", .object([("box", .string(e.boxTurns ? "turns" : "stays"))])),
         ])
     }
 
@@ -109,6 +130,7 @@ package enum ScenarioEncoder {
                 ("by", pair(p.by)), ("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold)),
             ]
             if let v = p.velocity { body.append(("velocity", pair(v))) }
+            if let from = p.from { body.append(("from", pair(from))) }
             return .object([("pan", .object(body))])
         case .pinch(let p):
             var body: [(String, JSONNode)] = [("scale", .number(p.scale))]
@@ -140,6 +162,24 @@ package enum ScenarioEncoder {
         case .restore: return .object([("restore", .bool(true))])
         case .resize(let w, let h): return .object([("resize", .array([.number(w), .number(h)]))])
         case .rotate(let o): return .object([("rotate", .string(o.rawValue))])
+        case .rotation(let r):
+            var body: [(String, JSONNode)] = [("by", .number(r.by))]
+            if let at = r.at { body.append(("at", pair(at))) }
+            body += [("duration", .number(r.duration)), ("easing", .string(r.easing.rawValue)), ("hold", .number(r.hold))]
+            return .object([("rotation", .object(body))])
+        case .straighten(let s):
+            return .object([
+                ("straighten", .object([("to", .number(s.to)), ("duration", .number(s.duration)), ("easing", .string(s.easing.rawValue))]))
+            ])
+        case .quarterTurn(let d): return .object([("quarterTurn", .string(d.rawValue))])
+        case .flip(let a): return .object([("flip", .string(a.rawValue))])
+        case .aspect(let choice):
+            switch choice {
+            case .ratio(let r): return .object([("aspect", pair(r))])
+            case .original: return .object([("aspect", .string("original"))])
+            case .free: return .object([("aspect", .string("free"))])
+            }
+        case .doubleTap(let p): return .object([("doubleTap", pair(p))])
         case .save(let s):
             return .object([
                 (

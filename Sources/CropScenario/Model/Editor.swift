@@ -26,34 +26,81 @@ public enum Fit: String, Sendable, CaseIterable { case aspectFill, aspectFit, fr
 /// The crop frame's outline.
 public enum FrameShape: String, Sendable, CaseIterable { case rect, circle, roundedRect }
 
-/// The crop frame's definition; its rect is computed for each viewport.
+/// Which of a resizable box's handles a drag can start from.
+public enum BoxHandles: String, Sendable, CaseIterable { case cornersAndEdges, corners }
+
+/// The aspect of a frame given by `aspect`: a ratio, or the oriented image's.
+public enum FrameAspect: Equatable, Sendable {
+    case ratio(Size)
+    /// The oriented image's width : height (`"image"`).
+    case image
+}
+
+/// The crop frame's definition; its rect is computed for each viewport. With `resizable`
+/// it is also the initial box that drags move (SPEC 16.5).
 public struct FrameSpec: Equatable, Sendable {
     public var shape: FrameShape
     /// Explicit size in points; when nil, `aspect` and `margin` define it.
     public var size: Size?
     /// Width : height of the largest frame inside the viewport inset by `margin` (1:1 for circles).
-    public var aspect: Size
+    public var aspect: FrameAspect
     public var margin: Double
     public var cornerRadius: Double
-    public init(shape: FrameShape = .rect, size: Size? = nil, aspect: Size = Size(1, 1), margin: Double = 0, cornerRadius: Double = 12) {
+    /// The box can be dragged by its handles.
+    public var resizable: Bool
+    /// Box drags keep the box's aspect.
+    public var lockAspect: Bool
+    /// The smallest box a drag leaves.
+    public var minSize: Size
+    public var handles: BoxHandles
+    /// How far (points) a touch may land from an edge and still grab it.
+    public var handleSize: Double
+
+    public init(
+        shape: FrameShape = .rect, size: Size? = nil, aspect: Size = Size(1, 1), margin: Double = 0, cornerRadius: Double = 12,
+        resizable: Bool = false, lockAspect: Bool = false, minSize: Size = Size(44, 44), handles: BoxHandles = .cornersAndEdges,
+        handleSize: Double = 44
+    ) {
+        self.init(
+            shape: shape, size: size, aspectRule: .ratio(aspect), margin: margin, cornerRadius: cornerRadius, resizable: resizable,
+            lockAspect: lockAspect, minSize: minSize, handles: handles, handleSize: handleSize)
+    }
+
+    public init(
+        shape: FrameShape, size: Size?, aspectRule: FrameAspect, margin: Double, cornerRadius: Double, resizable: Bool,
+        lockAspect: Bool, minSize: Size, handles: BoxHandles, handleSize: Double
+    ) {
         self.shape = shape
         self.size = size
-        self.aspect = aspect
+        self.aspect = shape == .circle ? .ratio(Size(1, 1)) : aspectRule
         self.margin = margin
         self.cornerRadius = cornerRadius
+        self.resizable = resizable
+        self.lockAspect = lockAspect
+        self.minSize = minSize
+        self.handles = handles
+        self.handleSize = handleSize
     }
+
+    /// Circles are always locked 1:1.
+    public var isLocked: Bool { lockAspect || shape == .circle }
 }
 
 extension FrameSpec {
     /// The frame's bounding rect centred in a viewport (SPEC section 3): `size`, or the
     /// largest rect of `aspect` inside the viewport inset by `margin`.
-    package func rect(viewportWidth W: Double, viewportHeight H: Double) -> Rect {
+    package func rect(viewportWidth W: Double, viewportHeight H: Double, imageWidth: Double = 1, imageHeight: Double = 1) -> Rect {
         if let size {
             return Rect(x: (W - size.width) / 2, y: (H - size.height) / 2, width: size.width, height: size.height)
         }
-        let s = max(0, min((W - 2 * margin) / aspect.width, (H - 2 * margin) / aspect.height))
-        let w = aspect.width * s
-        let h = aspect.height * s
+        let ratio: Size
+        switch aspect {
+        case .ratio(let r): ratio = r
+        case .image: ratio = Size(imageWidth, imageHeight)
+        }
+        let s = max(0, min((W - 2 * margin) / ratio.width, (H - 2 * margin) / ratio.height))
+        let w = ratio.width * s
+        let h = ratio.height * s
         return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
     }
 
@@ -173,6 +220,48 @@ public struct CropSpec: Equatable, Sendable {
     public var rounding: CropRounding
 }
 
+/// The rotation gesture, its limit and auto-cover (SPEC 16.3).
+public struct RotationSpec: Equatable, Sendable {
+    /// Two fingers also twist the photo (a `rotation` recognizer).
+    public var gesture: Bool
+    /// The angle stays within +-limit degrees; nil: no limit.
+    public var limit: Double?
+    /// After every rotation event that turns the photo, the raw state is projected (P).
+    public var autoCover: Bool
+    public init(gesture: Bool = false, limit: Double? = 45, autoCover: Bool = false) {
+        self.gesture = gesture
+        self.limit = limit
+        self.autoCover = autoCover
+    }
+}
+
+/// When and how a dragged box re-fits (SPEC 16.5).
+public struct RefitSpec: Equatable, Sendable {
+    /// Seconds after the drag ends.
+    public var delay: Double
+    public var animation: AnimationCurve
+    public init(delay: Double = 0.8, animation: AnimationCurve = .easeInOut(duration: 0.5)) {
+        self.delay = delay
+        self.animation = animation
+    }
+}
+
+/// What a double tap does (SPEC 16.6).
+public enum DoubleTapAction: String, Sendable, CaseIterable { case none, zoom, reset }
+
+/// The double tap: its action and zoom factor.
+public struct DoubleTapSpec: Equatable, Sendable {
+    public var action: DoubleTapAction
+    public var factor: Double
+    public init(action: DoubleTapAction = .none, factor: Double = 2) {
+        self.action = action
+        self.factor = factor
+    }
+}
+
+/// Whether a quarter turn turns the box with the picture.
+public enum TurnBox: String, Sendable, CaseIterable { case turns, stays }
+
 /// Everything about the editor screen (SPEC section 3), after presets and defaults.
 public struct EditorConfig: Equatable, Sendable {
     public var viewport: ViewportSpec
@@ -189,4 +278,12 @@ public struct EditorConfig: Equatable, Sendable {
     /// Face boxes in image pixels.
     public var faces: [Rect]
     public var crop: CropSpec
+    public var rotation = RotationSpec()
+    public var refit = RefitSpec()
+    public var doubleTap = DoubleTapSpec()
+    /// `turn.box`; nil: the box turns when it is resizable and stays otherwise.
+    public var turnBox: TurnBox?
+
+    /// Whether a quarter turn turns the box (16.4's default rule applied).
+    public var boxTurns: Bool { (turnBox ?? (frame.resizable ? .turns : .stays)) == .turns }
 }

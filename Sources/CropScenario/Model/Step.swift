@@ -15,8 +15,8 @@ public enum Easing: String, Sendable, CaseIterable {
     }
 }
 
-/// The two recognizers.
-public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch }
+/// The recognizers: pan, pinch and (SPEC 16.3) rotation.
+public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch, rotation }
 /// Recognizer event phases.
 public enum GesturePhase: String, Sendable, CaseIterable { case began, changed, ended, cancelled, failed }
 
@@ -27,7 +27,11 @@ public struct PanStep: Equatable, Sendable {
     public var easing: Easing
     public var hold: Double
     public var velocity: Point?
-    public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil) {
+    /// Where the finger lands (SPEC 16.5: a landing on a resizable box's handle drags the
+    /// box); nil: the box centre, which never grabs a handle.
+    public var from: Point?
+    public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil, from: Point? = nil) {
+        self.from = from
         self.by = by
         self.duration = duration
         self.easing = easing
@@ -53,6 +57,47 @@ public struct PinchStep: Equatable, Sendable {
     }
 }
 
+/// A scripted two-finger twist (SPEC 16.3): the cumulative rotation goes 0 -> `by` degrees.
+public struct RotationStep: Equatable, Sendable {
+    public var by: Double
+    /// The twist's centre; nil = the box centre on the began frame.
+    public var at: Point?
+    public var duration: Double
+    public var easing: Easing
+    public var hold: Double
+    public init(by: Double, at: Point? = nil, duration: Double = 0.4, easing: Easing = .linear, hold: Double = 0) {
+        self.by = by
+        self.at = at
+        self.duration = duration
+        self.easing = easing
+        self.hold = hold
+    }
+}
+
+/// The straighten dial (SPEC 16.3): the angle goes from where it is to `to` degrees.
+public struct StraightenStep: Equatable, Sendable {
+    public var to: Double
+    public var duration: Double
+    public var easing: Easing
+    public init(to: Double, duration: Double = 0.5, easing: Easing = .linear) {
+        self.to = to
+        self.duration = duration
+        self.easing = easing
+    }
+}
+
+/// A quarter turn's direction.
+public enum TurnDirection: String, Sendable, CaseIterable { case clockwise, counterclockwise }
+/// A flip's axis: horizontal mirrors left-right, vertical top-bottom.
+public enum FlipAxis: String, Sendable, CaseIterable { case horizontal, vertical }
+
+/// The aspect step (SPEC 16.5): lock a ratio, the oriented image's, or unlock.
+public enum AspectChoice: Equatable, Sendable {
+    case ratio(Size)
+    case original
+    case free
+}
+
 /// One raw recognizer event of an `events` step; omitted values are nil.
 public struct RawEvent: Equatable, Sendable {
     public var frame: Int
@@ -62,10 +107,13 @@ public struct RawEvent: Equatable, Sendable {
     public var scale: Double?
     public var location: Point?
     public var velocity: Point?
+    /// Cumulative degrees since began (rotation events).
+    public var rotation: Double?
     public init(
         frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil, location: Point? = nil,
-        velocity: Point? = nil
+        velocity: Point? = nil, rotation: Double? = nil
     ) {
+        self.rotation = rotation
         self.frame = frame
         self.gesture = gesture
         self.phase = phase
@@ -105,6 +153,12 @@ public enum StepKind: Equatable, Sendable {
     case resize(Double, Double)
     case rotate(Orientation)
     case save(SaveStep)
+    case rotation(RotationStep)
+    case straighten(StraightenStep)
+    case quarterTurn(TurnDirection)
+    case flip(FlipAxis)
+    case aspect(AspectChoice)
+    case doubleTap(Point)
 }
 
 /// A script step and its JSON path (`script[3]`, `script[2].together[1]`) for messages.

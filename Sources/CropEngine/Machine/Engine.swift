@@ -1,0 +1,101 @@
+import CropGeometry
+import CropScenario
+
+/// The pure reducer of the simulation: `reduce(&state, action)`. Configuration that never
+/// changes during a replay lives here; everything else is in `EngineState`.
+public struct Engine: Sendable {
+    public let editor: EditorConfig
+    public let fps: Int
+    let band: RubberBand
+
+    public init(editor: EditorConfig, fps: Int) {
+        self.editor = editor
+        self.fps = fps
+        self.band = RubberBand(c: editor.policy.rubberBand)
+    }
+
+    package func initialState(imageWidth: Int, imageHeight: Int) -> EngineState {
+        let layout = self.layout(
+            viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
+            sourceWidth: imageWidth, sourceHeight: imageHeight, orientation: .identity)
+        return EngineState(layout: layout, sourceWidth: imageWidth, sourceHeight: imageHeight, aspectLocked: editor.frame.isLocked)
+    }
+
+    /// The geometry of a viewport and the oriented image.
+    package func layout(
+        viewportWidth: Double, viewportHeight: Double, sourceWidth: Int, sourceHeight: Int,
+        orientation: ImageOrientation
+    ) -> Layout {
+        let size = orientation.size(width: sourceWidth, height: sourceHeight)
+        return Layout(
+            editor: editor, viewportWidth: viewportWidth, viewportHeight: viewportHeight, imageWidth: size.width,
+            imageHeight: size.height)
+    }
+
+    package func reduce(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
+        try step(&s, action)
+        // Every number that reaches a trace stays finite: a state outside the range is a
+        // script error at this frame, never inf or nan in a file.
+        for v in [s.raw, s.shown] where !Self.inRange(v) {
+            throw EngineError(frame: s.frame, problem: .outOfRange(k: v.k, cx: v.cx, cy: v.cy))
+        }
+    }
+
+    static func inRange(_ v: ViewState) -> Bool {
+        v.k >= 1e-12 && v.k <= 1e12 && abs(v.cx) <= 1e15 && abs(v.cy) <= 1e15 && abs(v.a) <= 1e9
+    }
+
+    private func step(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
+        switch action {
+        case .frameBegan(let n):
+            s.frame = n
+            if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
+            for kind in GestureKind.allCases where s.recognizer(kind).phase.isFinished {
+                var r = s.recognizer(kind)
+                r.phase = .possible
+                s.setRecognizer(kind, r)
+            }
+        case .gesture(let event):
+            try apply(&s, event)
+        case .restoreRequested:
+            restore(&s)
+        case .viewportChanged(let w, let h):
+            resize(&s, width: w, height: h)
+        case .imageLoaded(let index, let w, let h):
+            loadImage(&s, index: index, width: w, height: h)
+        case .quarterTurnRequested(let clockwise):
+            try requireIdle(s, "quarterTurn")
+            quarterTurn(&s, clockwise: clockwise)
+        case .flipRequested(let horizontal):
+            try requireIdle(s, "flip")
+            flip(&s, horizontal: horizontal)
+        case .aspectRequested(let choice):
+            try requireIdle(s, "aspect")
+            aspect(&s, choice)
+        case .doubleTapped(let point):
+            try requireIdle(s, "doubleTap")
+            doubleTap(&s, at: point)
+        case .eventsApplied:
+            if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
+        case .tick:
+            tick(&s)
+        }
+    }
+
+    /// Buttons and taps are refused while a finger is down (SPEC 16.8).
+    private func requireIdle(_ s: EngineState, _ what: String) throws(EngineError) {
+        for kind in GestureKind.allCases where s.recognizer(kind).phase.isActive {
+            throw EngineError(frame: s.frame, problem: .whileTouching(what, kind, s.recognizer(kind).phase))
+        }
+    }
+
+    /// The zoom anchor for a state: the latest pinch or rotation location (focal) or the image centre.
+    func anchor(_ s: EngineState, _ state: ViewState) -> Point {
+        s.layout.anchor(state, focal: s.focal, mode: editor.zoom.anchor)
+    }
+
+    /// P with the state's anchor and box.
+    func project(_ s: EngineState, _ state: ViewState) -> ViewState {
+        s.layout.project(state, anchor: anchor(s, state), box: s.box)
+    }
+}

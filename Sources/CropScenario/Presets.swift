@@ -67,6 +67,57 @@ public struct Preset: Sendable {
                  "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}},
                  "crop": {"formula": "offsetFactor"}}
                 """),
+        Preset(
+            name: "resizable-box-refit",
+            summary:
+                "Editors with a draggable crop box that re-fits after 0.8 s: the box has the image's aspect, corners and edges drag it, then it grows back to fill the screen with the photo following.",
+            editorJSON: """
+                {"viewport": {"width": 390, "height": 844},
+                 "fit": "frameFill",
+                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles": "cornersAndEdges", "handleSize": 44, "minSize": [42, 42]},
+                 "refit": {"delay": 0.8, "animation": {"curve": "easeInOut", "duration": 0.5}},
+                 "zoom": {"base": "fit", "min": "cover", "max": 15, "anchor": "focal"},
+                 "rotation": {"gesture": false},
+                 "turn": {"box": "turns"},
+                 "doubleTap": {"action": "none"},
+                 "mask": {"color": "#000000", "opacity": 0.6, "visibility": "always"},
+                 "border": {"color": "#FFFFFF", "width": 1, "position": "inside"},
+                 "grid": {"lines": 2, "visibility": "whileTouching"},
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                """),
+        Preset(
+            name: "straighten-flip",
+            summary:
+                "Editors with a +-45 degree straighten dial and flip buttons: the photo auto-covers the box while it turns; the box's corners drag it and it re-fits after 0.5 s.",
+            editorJSON: """
+                {"viewport": {"width": 390, "height": 844},
+                 "fit": "frameFill",
+                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles": "corners", "handleSize": 44, "minSize": [42, 42]},
+                 "refit": {"delay": 0.5, "animation": {"curve": "easeOut", "duration": 0.3}},
+                 "zoom": {"base": "fit", "min": "cover", "max": 10, "anchor": "focal"},
+                 "rotation": {"gesture": false, "limit": 45, "autoCover": true},
+                 "turn": {"box": "turns"},
+                 "mask": {"color": "#000000", "opacity": 0.6, "visibility": "always"},
+                 "border": {"color": "#FFFFFF", "width": 1, "position": "inside"},
+                 "grid": {"lines": 2, "visibility": "always"},
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": null, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                """),
+        Preset(
+            name: "twist-doubletap",
+            summary:
+                "Editors with free two-finger rotation and double-tap zoom: a fixed square frame, the photo twists with the fingers, snaps to cover on release, and a double tap doubles the zoom.",
+            editorJSON: """
+                {"viewport": {"width": 390, "height": 844},
+                 "fit": "frameFill",
+                 "frame": {"shape": "rect", "aspect": [1, 1], "margin": 16},
+                 "zoom": {"base": "fit", "min": "cover", "max": 10, "anchor": "focal"},
+                 "rotation": {"gesture": true, "limit": null, "autoCover": false},
+                 "doubleTap": {"action": "zoom", "factor": 2},
+                 "mask": {"color": "#000000", "opacity": 0.5, "visibility": "always"},
+                 "border": {"color": "#FFFFFF", "width": 1, "position": "inside"},
+                 "grid": null,
+                 "policy": {"kind": "snapNearest", "animation": {"curve": "easeOut", "duration": 0.5}}}
+                """),
     ]
 
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }

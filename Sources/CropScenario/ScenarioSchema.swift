@@ -54,6 +54,15 @@ package enum ScenarioSchema {
             ("pair", obj([("type", str("array")), ("items", obj([("type", str("number"))])), ("minItems", num(2)), ("maxItems", num(2))])),
             ("name", name),
             (
+                "animation",
+                object(
+                    Keys.animation,
+                    [
+                        "curve": enumOf(Keys.curves), "duration": number(min: 0, max: 10, "seconds"),
+                        "response": number(min: 0.001, max: 100), "dampingRatio": number(min: 0, max: 100),
+                    ], required: ["curve"])
+            ),
+            (
                 "editor",
                 object(
                     Keys.editor,
@@ -73,8 +82,10 @@ package enum ScenarioSchema {
                         "frame": object(
                             Keys.frame,
                             [
-                                "shape": enumOf(cases(FrameShape.self)), "size": orNull(ref("pair")), "aspect": orNull(ref("pair")),
-                                "margin": number(min: 0), "cornerRadius": number(min: 0),
+                                "shape": enumOf(cases(FrameShape.self)), "size": orNull(ref("pair")),
+                                "aspect": obj([("anyOf", arr([ref("pair"), enumOf(["image"]), obj([("type", str("null"))])]))]),
+                                "margin": number(min: 0), "cornerRadius": number(min: 0), "resizable": bool, "lockAspect": bool,
+                                "minSize": ref("pair"), "handles": enumOf(cases(BoxHandles.self)), "handleSize": number(min: 0),
                             ]),
                         "mask": object(
                             Keys.mask,
@@ -110,15 +121,16 @@ package enum ScenarioSchema {
                             [
                                 "kind": enumOf(cases(PolicyKind.self)), "rollback": enumOf(cases(RollbackMode.self)),
                                 "onCancel": enumOf(cases(CancelRule.self)),
-                                "momentum": orNull(number(exclusiveMin: 0, max: 0.999999999, "deceleration per ms, below 1")),
-                                "rubberBand": number(exclusiveMin: 0),
-                                "animation": object(
-                                    Keys.animation,
-                                    [
-                                        "curve": enumOf(Keys.curves), "duration": number(min: 0, max: 10, "seconds"),
-                                        "response": number(exclusiveMin: 0), "dampingRatio": number(min: 0),
-                                    ], required: ["curve"]),
+                                "momentum": orNull(number(exclusiveMin: 0, max: 0.9999, "deceleration per ms, at most 0.9999")),
+                                "rubberBand": number(exclusiveMin: 0, max: 100),
+                                "animation": ref("animation"),
                             ]),
+                        "rotation": object(
+                            Keys.rotation, ["gesture": bool, "limit": orNull(number(min: 0, "degrees")), "autoCover": bool]),
+                        "refit": object(Keys.refit, ["delay": number(min: 0, max: 10_000, "seconds"), "animation": ref("animation")]),
+                        "doubleTap": object(
+                            Keys.doubleTap, ["action": enumOf(cases(DoubleTapAction.self)), "factor": number(exclusiveMin: 0)]),
+                        "turn": object(Keys.turn, ["box": enumOf(cases(TurnBox.self))]),
                         "faces": orNull(
                             obj([
                                 ("type", str("array")),
@@ -170,12 +182,27 @@ package enum ScenarioSchema {
         switch key {
         case "pan":
             return object(
-                Keys.pan, ["by": ref("pair"), "duration": duration, "easing": easing, "hold": duration, "velocity": ref("pair")],
+                Keys.pan,
+                [
+                    "by": ref("pair"), "duration": duration, "easing": easing, "hold": duration, "velocity": ref("pair"),
+                    "from": ref("pair"),
+                ],
                 required: ["by"])
+        case "rotation":
+            return object(
+                Keys.rotationStep,
+                ["by": number(min: nil, "degrees"), "at": ref("pair"), "duration": duration, "easing": easing, "hold": duration],
+                required: ["by"])
+        case "straighten":
+            return object(Keys.straighten, ["to": number(min: nil, "degrees"), "duration": duration, "easing": easing], required: ["to"])
+        case "quarterTurn": return enumOf(cases(TurnDirection.self))
+        case "flip": return enumOf(cases(FlipAxis.self))
+        case "aspect": return obj([("anyOf", arr([ref("pair"), enumOf(["original", "free"])]))])
+        case "doubleTap": return ref("pair")
         case "pinch":
             return object(
                 Keys.pinch,
-                ["scale": number(exclusiveMin: 0), "at": ref("pair"), "duration": duration, "easing": easing, "hold": duration],
+                ["scale": number(min: 0.001, max: 1000), "at": ref("pair"), "duration": duration, "easing": easing, "hold": duration],
                 required: ["scale"])
         case "together": return obj([("type", str("array")), ("minItems", num(1)), ("items", ref("step"))])
         case "touches":
@@ -190,7 +217,8 @@ package enum ScenarioSchema {
                         [
                             "frame": integer(1, 100_000), "gesture": enumOf(cases(GestureKind.self)),
                             "phase": enumOf(cases(GesturePhase.self)),
-                            "translation": ref("pair"), "scale": number(exclusiveMin: 0), "location": ref("pair"), "velocity": ref("pair"),
+                            "translation": ref("pair"), "scale": number(min: 0.001, max: 1000), "location": ref("pair"),
+                            "velocity": ref("pair"), "rotation": number(min: nil, "degrees"),
                         ], required: ["frame", "gesture", "phase"])
                 ),
             ])

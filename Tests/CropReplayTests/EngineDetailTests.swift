@@ -105,7 +105,7 @@ final class EngineDetailTests: XCTestCase {
     func testThenLoadMakesTheCropTheImageOnTheNextFrame() throws {
         let t = try replay("{\"editor\": {\(small)}, \"script\": [{\"save\": {\"name\": \"a\", \"thenLoad\": true}}, {\"wait\": 0.02}]}")
         let crop = try XCTUnwrap(t.crops.first)
-        XCTAssertEqual([crop.x, crop.y, crop.width, crop.height], [200, 200, 400, 400])
+        XCTAssertEqual(crop.pixelRect, [200, 200, 400, 400])
         XCTAssertEqual(crop.frame, 0)
         XCTAssertEqual(t.frames[1].imageIndex, 1)
         // Refitted: aspectFit of 400 x 400 in 400 x 400.

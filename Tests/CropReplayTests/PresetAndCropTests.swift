@@ -81,9 +81,9 @@ final class PresetAndCropTests: XCTestCase {
         let base =
             #"{"viewport": {"width": 391, "height": 400}, "image": {"testcard": [391, 400]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#
         let integral = try crop(base + "}")
-        XCTAssertEqual([integral.x, integral.y, integral.width, integral.height], [95, 100, 201, 200])  // floor / ceil: not square
+        XCTAssertEqual(integral.pixelRect, [95, 100, 201, 200])  // floor / ceil: not square
         let rounded = try crop(base + #", "crop": {"rounding": "round"}}"#)
-        XCTAssertEqual([rounded.x, rounded.y, rounded.width, rounded.height], [96, 100, 200, 200])  // square
+        XCTAssertEqual(rounded.pixelRect, [96, 100, 200, 200])  // square
     }
 
     func testGeometricCropFollowsTheShownState() throws {
@@ -91,7 +91,7 @@ final class PresetAndCropTests: XCTestCase {
             #"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}}"#,
             script: #"{"pan": {"by": [-30, 20], "duration": 0}}"#)
         // One-frame pan (exact deltas). k = 0.5, image origin (-30, 20): ((100 + 30) / 0.5, (100 - 20) / 0.5, 400, 400).
-        XCTAssertEqual([c.x, c.y, c.width, c.height], [260, 160, 400, 400])
+        XCTAssertEqual(c.pixelRect, [260, 160, 400, 400])
     }
 
     func testCropIsIntersectedWithTheImage() throws {
@@ -99,7 +99,8 @@ final class PresetAndCropTests: XCTestCase {
             #"{"viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}, "policy": {"kind": "none"}}"#,
             script: #"{"pan": {"by": [250, 0], "duration": 0.1}}"#)
         // Image x from 250: the frame [100, 300] maps to [-300, 100] image pixels -> clipped to [0, 100].
-        XCTAssertEqual([c.x, c.width], [0, 100])
+        XCTAssertEqual(c.pixelRect?[0], 0)
+        XCTAssertEqual(c.width, 100)
     }
 
     func testOffsetFactorFormula() throws {
@@ -113,9 +114,10 @@ final class PresetAndCropTests: XCTestCase {
         let fy = (844 - 219.375) / 2
         let y = (fy - 0 - ay * 1) / 1 * iw / W
         let h = 219.375 / 1 * iw / W
-        XCTAssertEqual(c.x, 0)
-        XCTAssertEqual(c.y, Int(y.rounded(.down)))
-        XCTAssertEqual(c.y + c.height, Int((y + h).rounded(.up)))
+        let r = try XCTUnwrap(c.pixelRect)
+        XCTAssertEqual(r[0], 0)
+        XCTAssertEqual(r[1], Int(y.rounded(.down)))
+        XCTAssertEqual(r[1] + r[3], Int((y + h).rounded(.up)))
         XCTAssertEqual(c.width, 1600)
     }
 

@@ -163,7 +163,7 @@ import Testing
             // raw is the band's inverse: banding it again about the new anchor gives the shown state.
             let band = RubberBand(c: editor.policy.rubberBand)
             let anchor = kind == .pinch ? Point(230, 390) : at
-            let again = band.apply(store.state.raw, layout: store.state.layout, anchor: anchor)
+            let again = band.apply(store.state.raw, layout: store.state.layout, anchor: anchor, box: store.state.box)
             #expect(abs(again.cx - before.cx) <= 1e-9 && abs(again.cy - before.cy) <= 1e-9 && abs(again.k - before.k) <= 1e-12)
         }
     }

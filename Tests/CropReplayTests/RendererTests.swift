@@ -90,7 +90,7 @@ final class RendererTests: XCTestCase {
         let s = try scenario(
             #"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}, "mask": {"region": "inside"}}}"#
         )
-        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 120, viewportHeight: 100)
+        let rect = s.editor.frame.rect(viewportWidth: 120, viewportHeight: 100)
         let layers = FrameLayers(editor: s.editor, scale: 1, viewportWidth: 120, viewportHeight: 100, frameRect: rect)
         let mask = try XCTUnwrap(layers.mask)
         let r = 73.3 / 2
@@ -109,7 +109,7 @@ final class RendererTests: XCTestCase {
         let s = try scenario(
             #"{"editor": {"viewport": {"width": 200, "height": 200}, "frame": {"shape": "circle", "size": [160, 160]}, "border": {"width": 2, "dash": [10, 10], "position": "center"}}}"#
         )
-        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 200, viewportHeight: 200)
+        let rect = s.editor.frame.rect(viewportWidth: 200, viewportHeight: 200)
         let border = try XCTUnwrap(FrameLayers(editor: s.editor, scale: 1, viewportWidth: 200, viewportHeight: 200, frameRect: rect).border)
         let r = 80.0
         var checked = 0
@@ -138,7 +138,7 @@ final class RendererTests: XCTestCase {
             let s = try scenario(
                 "{\"editor\": {\"viewport\": {\"width\": 101, \"height\": 90}, \"frame\": {\"shape\": \"\(shape)\", \"size\": [61.4, 61.4], \"cornerRadius\": 9}, \"border\": {\"width\": 3.3, \"position\": \"inside\"}}}"
             )
-            let rect = Layout.frameRect(s.editor.frame, viewportWidth: 101, viewportHeight: 90)
+            let rect = s.editor.frame.rect(viewportWidth: 101, viewportHeight: 90)
             let border = try XCTUnwrap(
                 FrameLayers(editor: s.editor, scale: 1, viewportWidth: 101, viewportHeight: 90, frameRect: rect).border)
             for y in 0..<90 {
@@ -156,7 +156,7 @@ final class RendererTests: XCTestCase {
         let s = try scenario(
             #"{"editor": {"viewport": {"width": 101, "height": 90}, "frame": {"shape": "circle", "size": [61.4, 61.4]}, "border": {"width": 3.3, "position": "outside"}, "grid": {"lines": 2, "width": 1.5}}}"#
         )
-        let rect = Layout.frameRect(s.editor.frame, viewportWidth: 101, viewportHeight: 90)
+        let rect = s.editor.frame.rect(viewportWidth: 101, viewportHeight: 90)
         let layers = FrameLayers(editor: s.editor, scale: 1, viewportWidth: 101, viewportHeight: 90, frameRect: rect)
         let border = try XCTUnwrap(layers.border)
         let grid = try XCTUnwrap(layers.grid)

@@ -70,6 +70,12 @@ public struct CropRecord: Equatable, Sendable {
 
     /// Path relative to the scenario's output folder.
     public var file: String { "crops/\(name).png" }
+
+    /// [x, y, w, h] of an upright crop, nil for one at an angle.
+    public var pixelRect: [Int]? {
+        if case .pixels(let x, let y, let w, let h) = region { return [x, y, w, h] }
+        return nil
+    }
 }
 
 /// A named snapshot and the frame it shows.

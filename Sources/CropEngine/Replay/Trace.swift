@@ -31,6 +31,43 @@ public struct FrameRecord: Equatable, Sendable {
     /// The box (kept under its old name for the renderer's layers).
     public var frameRect: Rect { box }
     public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
+
+    package init(
+        frame: Int, t: Double, pan: RecognizerPhase, pinch: RecognizerPhase, rotation: RecognizerPhase, zoom: Double, shown: ViewState,
+        imageRect: Rect, valid: Bool, mask: Double, animating: Bool, events: [TraceEvent], viewportWidth: Double, viewportHeight: Double,
+        box: Rect, orientation: ImageOrientation, imageIndex: Int
+    ) {
+        self.frame = frame
+        self.t = t
+        self.pan = pan
+        self.pinch = pinch
+        self.rotation = rotation
+        self.zoom = zoom
+        self.shown = shown
+        self.imageRect = imageRect
+        self.valid = valid
+        self.mask = mask
+        self.animating = animating
+        self.events = events
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.box = box
+        self.orientation = orientation
+        self.imageIndex = imageIndex
+    }
+
+    /// A still frame of a state (tests, the live model): nothing touching, nothing animating.
+    package static func still(
+        _ s: ViewState, image: (width: Int, height: Int), orientation: ImageOrientation = .identity,
+        viewport: (width: Double, height: Double), box: Rect
+    ) -> FrameRecord {
+        let size = orientation.size(width: image.width, height: image.height)
+        let rect = Rect(center: s.center, width: Double(size.width) * s.k, height: Double(size.height) * s.k)
+        return FrameRecord(
+            frame: 0, t: 0, pan: .possible, pinch: .possible, rotation: .possible, zoom: s.k, shown: s, imageRect: rect, valid: true,
+            mask: 1, animating: false, events: [], viewportWidth: viewport.width, viewportHeight: viewport.height, box: box,
+            orientation: orientation, imageIndex: 0)
+    }
 }
 
 /// A crop taken by a `save` step (SPEC 8 and 16.7).
@@ -72,6 +109,19 @@ public struct CropRecord: Equatable, Sendable {
     public var file: String { "crops/\(name).png" }
 
     /// [x, y, w, h] of an upright crop, nil for one at an angle.
+    package init(
+        name: String, frame: Int, region: Region, circleAlpha: Bool, sourceImageIndex: Int, loadsAsImageIndex: Int?,
+        orientation: ImageOrientation
+    ) {
+        self.name = name
+        self.frame = frame
+        self.region = region
+        self.circleAlpha = circleAlpha
+        self.sourceImageIndex = sourceImageIndex
+        self.loadsAsImageIndex = loadsAsImageIndex
+        self.orientation = orientation
+    }
+
     public var pixelRect: [Int]? {
         if case .pixels(let x, let y, let w, let h) = region { return [x, y, w, h] }
         return nil

@@ -132,6 +132,16 @@ public struct MaskSpec: Equatable, Sendable {
     public var visibility: MaskVisibility
     /// Seconds for a full fade; 0 jumps.
     public var fade: Double
+
+    public init(
+        color: RGBA = .black, opacity: Double = 0.8, region: MaskRegion = .outside, visibility: MaskVisibility = .always, fade: Double = 0
+    ) {
+        self.color = color
+        self.opacity = opacity
+        self.region = region
+        self.visibility = visibility
+        self.fade = fade
+    }
 }
 
 /// Where the border stroke lies relative to the frame outline.
@@ -145,6 +155,14 @@ public struct BorderSpec: Equatable, Sendable {
     public var position: BorderPosition
     /// Dash lengths in points; empty = solid.
     public var dash: [Double]
+
+    public init(color: RGBA = .white, opacity: Double = 1, width: Double = 2, position: BorderPosition = .center, dash: [Double] = []) {
+        self.color = color
+        self.opacity = opacity
+        self.width = width
+        self.position = position
+        self.dash = dash
+    }
 }
 
 /// When the grid shows.
@@ -157,6 +175,14 @@ public struct GridSpec: Equatable, Sendable {
     public var opacity: Double
     public var width: Double
     public var visibility: GridVisibility
+
+    public init(lines: Int = 2, color: RGBA = .white, opacity: Double = 0.5, width: Double = 1, visibility: GridVisibility = .always) {
+        self.lines = lines
+        self.color = color
+        self.opacity = opacity
+        self.width = width
+        self.visibility = visibility
+    }
 }
 
 /// What zoom 1 means: the initial fit, or one point per image pixel.
@@ -177,6 +203,13 @@ public struct ZoomSpec: Equatable, Sendable {
     public var min: ZoomMin?
     public var max: Double?
     public var anchor: ZoomAnchor
+
+    public init(base: ZoomBase = .fit, min: ZoomMin? = .value(1), max: Double? = 10, anchor: ZoomAnchor = .focal) {
+        self.base = base
+        self.min = min
+        self.max = max
+        self.anchor = anchor
+    }
 }
 
 /// What must stay covered: the frame, the viewport (scroll-view content box), or nothing.
@@ -207,6 +240,18 @@ public struct PolicySpec: Equatable, Sendable {
     public var momentum: Double?
     public var rubberBand: Double
     public var animation: AnimationCurve
+
+    public init(
+        kind: PolicyKind = .rollback, rollback: RollbackMode = .whole, onCancel: CancelRule = .settle, momentum: Double? = nil,
+        rubberBand: Double = 0.55, animation: AnimationCurve = .none
+    ) {
+        self.kind = kind
+        self.rollback = rollback
+        self.onCancel = onCancel
+        self.momentum = momentum
+        self.rubberBand = rubberBand
+        self.animation = animation
+    }
 }
 
 /// The crop rect formula (SPEC 8).
@@ -218,6 +263,11 @@ public enum CropRounding: String, Sendable, CaseIterable { case integral, round 
 public struct CropSpec: Equatable, Sendable {
     public var formula: CropFormula
     public var rounding: CropRounding
+
+    public init(formula: CropFormula = .geometric, rounding: CropRounding = .integral) {
+        self.formula = formula
+        self.rounding = rounding
+    }
 }
 
 /// The rotation gesture, its limit and auto-cover (SPEC 16.3).

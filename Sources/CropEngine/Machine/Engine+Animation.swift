@@ -42,7 +42,10 @@ extension Engine {
         case .idle: break
         case .waiting(_, let delay): s.refit = .waiting(since: nil, delay: delay)
         case .running:
-            s.raw = s.shown
+            // Stopped where it is, with no jump: as for a settle, under rubberBand raw is the state
+            // whose banded image is shown (a re-fit's in-between states need not be covered).
+            s.raw =
+                editor.policy.kind == .rubberBand ? band.invert(s.shown, layout: s.layout, anchor: anchor(s, s.shown), box: s.box) : s.shown
             s.refit = .waiting(since: nil, delay: editor.refit.delay)
         }
     }

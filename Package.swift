@@ -68,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "CropExplore",
-            dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]
+            dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
         ),
         .target(
             name: "CropCLI",

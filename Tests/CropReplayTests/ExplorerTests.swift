@@ -1,20 +1,21 @@
 import CropEngine
 import CropExplore
 import CropGeometry
-import CropReplay
 import CropScenario
 import TestSupport
 import XCTest
 
-/// The invariant explorer: clean on every preset and policy, and a planted
-/// violation is found, shrunk and written as a reproducing scenario.
+/// The invariant explorer: clean on every preset and policy, a planted violation is found,
+/// shrunk and written as a reproducing scenario, and deliberately broken engines are caught.
 final class ExplorerTests: XCTestCase {
-    func testRandomScriptsKeepEveryPolicysPromises() throws {
-        for preset in Preset.all.map({ $0.name }) {
+    func testRandomScriptsKeepEveryPromise() throws {
+        for preset in Preset.all.map(\.name) {
             for policy in PolicyKind.allCases {
-                let summary = try Explorer.run(preset: preset, policy: policy, count: 60, seed: 7)
-                XCTAssertEqual(summary.findings.count, 0, "\(preset)/\(policy): \(summary.findings.first?.violation ?? "")")
-                XCTAssertGreaterThan(summary.frames, 60)
+                let summary = try Explorer.run(Explorer.Config(preset: preset, policy: policy, count: 25, seed: 7))
+                XCTAssertEqual(
+                    summary.findings.count, 0,
+                    "\(preset)/\(policy): [\(summary.findings.first?.invariant.rawValue ?? "")] \(summary.findings.first?.violation ?? "")")
+                XCTAssertGreaterThan(summary.frames, 25)
             }
         }
     }
@@ -24,7 +25,10 @@ final class ExplorerTests: XCTestCase {
         let check: Explorer.Check = { trace in
             trace.frames.first { $0.imageRect.x > 0.5 }.map { "frame \($0.frame): image x \($0.imageRect.x)" }
         }
-        let summary = try Explorer.run(preset: "wide-16x9-zoom10", policy: .none, count: 200, seed: 3, extra: check)
+        var config = Explorer.Config(preset: "wide-16x9-zoom10", policy: PolicyKind.none, count: 200, seed: 3)
+        config.extra = check
+        config.invariants = []
+        let summary = try Explorer.run(config)
         let finding = try XCTUnwrap(summary.findings.first)
         // Shrunk: a single step remains, and the written scenario reproduces it.
         let scenario = try ScenarioDecoder.decode(text: finding.scenarioJSON, file: "f.json", defaultName: "f")
@@ -33,25 +37,42 @@ final class ExplorerTests: XCTestCase {
         XCTAssertNotNil(check(trace))
     }
 
-    func testExploreCommandReportsAndExitsZeroWhenClean() {
-        let r = runCLI(["explore", "--preset", "circle-avatar-bounce", "--policy", "rubberBand", "--count", "50", "--seed", "9"])
+    func testExploreCommandReportsASummaryAndExitsZeroWhenClean() {
+        let r = runCLI(["explore", "--preset", "circle-avatar-bounce", "--policy", "rubberBand", "--count", "30", "--seed", "9"])
         XCTAssertEqual(r.code, 0, r.out + r.err)
-        XCTAssertTrue(r.out.contains("circle-avatar-bounce / rubberBand: 50 scripts"), r.out)
+        XCTAssertTrue(r.out.contains("circle-avatar-bounce / rubberBand: 30 scripts"), r.out)
+        XCTAssertTrue(r.out.contains("| invariant | scripts | frames | findings |"), r.out)
+        XCTAssertTrue(r.out.contains("| jump | 30 |"), r.out)
         XCTAssertEqual(runCLI(["explore", "--policy", "bounce"]).code, 2)
+        XCTAssertEqual(runCLI(["explore", "--invariant", "jumps"]).code, 2)
     }
 }
 
-final class ExplorerImageSizeTests: XCTestCase {
-    /// The explorer's promise of a covered frame depends on the image the scenario shows: a
-    /// 400-point-tall frame over an aspect-fitted portrait image can be covered at zoom 1,
-    /// over a landscape one it cannot (it used to assume 1600x1200 for every scenario).
-    func testCoverPromiseUsesTheScenariosImageSize() {
-        let e = editor {
-            $0.fit = .aspectFit
-            $0.frame = FrameSpec(size: Size(390, 400))
-            $0.zoom.min = .value(1)
-        }
-        XCTAssertTrue(Explorer.promisesCover(e, imageWidth: 1200, imageHeight: 1600))
-        XCTAssertFalse(Explorer.promisesCover(e, imageWidth: 1600, imageHeight: 1200))
+/// Deliberately broken engines: each defect is caught by the invariant that looks for it, and the
+/// shrunk scenario reproduces it only with the defect.
+final class BrokenEngineTests: XCTestCase {
+    func check(_ fault: EngineFaults, _ invariant: Invariant, preset: String, policy: PolicyKind, count: Int = 600) throws {
+        var config = Explorer.Config(preset: preset, policy: policy, count: count, seed: 2)
+        config.faults = fault
+        config.invariants = [invariant]
+        config.maxFindings = 1
+        let summary = try Explorer.run(config)
+        let finding = try XCTUnwrap(summary.findings.first, "\(invariant) did not catch the fault")
+        XCTAssertEqual(finding.invariant, invariant, finding.violation)
+        XCTAssertNotNil(Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: fault, extra: nil, card: nil))
+        XCTAssertNil(Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: [], extra: nil, card: nil),
+                     "the sound engine keeps the promise on the shrunk scenario:\n\(finding.scenarioJSON)")
+    }
+
+    func testSkippingTheBandInversionIsAJump() throws {
+        try check(.skipBandInversion, .jump, preset: "circle-avatar-bounce", policy: .rubberBand)
+    }
+
+    func testEndingASettleOneFrameEarlyMissesItsTarget() throws {
+        try check(.endSettleEarly, .target, preset: "circle-avatar-bounce", policy: .snapNearest)
+    }
+
+    func testARefitThatStartsLateBreaksTheStartRule() throws {
+        try check(.lateRefit, .box, preset: "resizable-box-refit", policy: .rubberBand)
     }
 }

@@ -31,8 +31,8 @@ package struct RubberBand: Sendable {
         return v
     }
 
-    /// R(raw).
-    package func apply(_ raw: ViewState, layout: Layout, anchor: Point, box: Rect) -> ViewState {
+    /// R(raw). `anchor` nil scales about the state's own centre (anchor `center`, or no pinch yet).
+    package func apply(_ raw: ViewState, layout: Layout, anchor: Point?, box: Rect) -> ViewState {
         var out = raw
         let lz = DetMath.log2(layout.zoom(raw))
         var shownLZ = lz
@@ -45,13 +45,13 @@ package struct RubberBand: Sendable {
             let bound = DetMath.log2(m)
             if lz < bound { shownLZ = bound - band(bound - lz, d: 1) }
         }
-        if shownLZ != lz { out = raw.scaled(to: DetMath.exp2(shownLZ) * layout.kBase, about: anchor) }
+        if shownLZ != lz { out = raw.scaled(to: DetMath.exp2(shownLZ) * layout.kBase, about: anchor ?? raw.center) }
         return bandCentre(out, layout: layout, box: box, inverse: false)
     }
 
     /// The raw state whose rubber-banded image is `shown`: the steps of `apply` undone in
     /// reverse (the axes, then the zoom), about the same anchor.
-    package func invert(_ shown: ViewState, layout: Layout, anchor: Point, box: Rect) -> ViewState {
+    package func invert(_ shown: ViewState, layout: Layout, anchor: Point?, box: Rect) -> ViewState {
         var out = bandCentre(shown, layout: layout, box: box, inverse: true)
         let shownLZ = DetMath.log2(layout.zoom(out))
         var lz = shownLZ
@@ -64,7 +64,7 @@ package struct RubberBand: Sendable {
             let bound = DetMath.log2(m)
             if shownLZ < bound { lz = bound - unband(bound - shownLZ, d: 1) }
         }
-        if lz != shownLZ { out = out.scaled(to: DetMath.exp2(lz) * layout.kBase, about: anchor) }
+        if lz != shownLZ { out = out.scaled(to: DetMath.exp2(lz) * layout.kBase, about: anchor ?? out.center) }
         return out
     }
 

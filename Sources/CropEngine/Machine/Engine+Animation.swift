@@ -28,8 +28,8 @@ extension Engine {
     /// := the state whose rubber-banded image is shown).
     func stopSettle(_ s: inout EngineState) {
         s.settle = nil
-        if editor.policy.kind == .rubberBand {
-            s.raw = band.invert(s.shown, layout: s.layout, anchor: anchor(s, s.shown), box: s.box)
+        if editor.policy.kind == .rubberBand && !faults.contains(.skipBandInversion) {
+            s.raw = band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box)
         } else {
             s.raw = s.shown
         }
@@ -45,7 +45,7 @@ extension Engine {
             // Stopped where it is, with no jump: as for a settle, under rubberBand raw is the state
             // whose banded image is shown (a re-fit's in-between states need not be covered).
             s.raw =
-                editor.policy.kind == .rubberBand ? band.invert(s.shown, layout: s.layout, anchor: anchor(s, s.shown), box: s.box) : s.shown
+                editor.policy.kind == .rubberBand ? band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box) : s.shown
             s.refit = .waiting(since: nil, delay: editor.refit.delay)
         }
     }
@@ -73,7 +73,11 @@ extension Engine {
     func tick(_ s: inout EngineState) {
         if var settle = s.settle {
             settle.ticks += 1
-            let (p, done) = CurveProgress.at(Double(settle.ticks) / Double(fps), curve: settle.curve)
+            var (p, done) = CurveProgress.at(Double(settle.ticks) / Double(fps), curve: settle.curve)
+            if faults.contains(.endSettleEarly), !done, CurveProgress.at(Double(settle.ticks + 1) / Double(fps), curve: settle.curve).done {
+                done = true
+                settle.to = settle.from.interpolated(to: settle.to, progress: p)
+            }
             if done {
                 s.shown = settle.to
                 s.raw = settle.to
@@ -97,7 +101,7 @@ extension Engine {
     /// that ended in this step counts as not running) and advances a running one.
     func advanceRefit(_ s: inout EngineState) {
         if case .waiting(let since?, let delay) = s.refit, !s.isTouching, s.settle == nil,
-            Double(s.frame - since) / Double(fps) >= delay - 1e-9
+            Double(s.frame - since - (faults.contains(.lateRefit) ? 1 : 0)) / Double(fps) >= delay - 1e-9
         {
             let (box, state) = refitTarget(s, box: s.box, state: s.shown)
             if Self.isClose(box, s.box) {

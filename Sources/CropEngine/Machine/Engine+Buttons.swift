@@ -128,6 +128,8 @@ extension Engine {
     /// animation.
     func doubleTap(_ s: inout EngineState, at point: Point) {
         s.events.append(.doubleTap)
+        // `none` only logs the event (16.8): a running settle or re-fit goes on.
+        guard editor.doubleTap.action != .none else { return }
         if s.settle != nil { stopSettle(&s) }
         pauseRefit(&s)
         switch editor.doubleTap.action {

@@ -19,7 +19,13 @@ extension Engine {
             // The anchor moves first: a rubber band caught mid-settle is inverted about the
             // anchor that the next frames use, so nothing jumps.
             if kind != .pan { s.focal = location }
-            if s.settle != nil { stopSettle(&s) }
+            if s.settle != nil {
+                stopSettle(&s)
+            } else if kind != .pan, editor.policy.kind == .rubberBand, !faults.contains(.skipBandInversion) {
+                // A new anchor changes the band of a raw state beyond the limits (another gesture
+                // still banding it, or one stopped in this frame): keep what is shown.
+                s.raw = band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box)
+            }
             interruptRefit(&s)
             r.translation = e.translation
             r.scale = e.scale
@@ -141,7 +147,7 @@ extension Engine {
             s.shown = project(s, s.raw)
             s.raw = s.shown
         case .rubberBand:
-            s.shown = band.apply(s.raw, layout: s.layout, anchor: anchor(s, s.raw), box: s.box)
+            s.shown = band.apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box)
         }
     }
 }

@@ -1,12 +1,26 @@
 import CropGeometry
 import CropScenario
 
+/// Deliberate defects the explorer must catch (tests set them; nothing else does).
+package struct EngineFaults: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    /// A gesture caught mid-settle takes raw := shown even under rubberBand (a jump).
+    package static let skipBandInversion = EngineFaults(rawValue: 1)
+    /// A settle ends one frame early, short of its target.
+    package static let endSettleEarly = EngineFaults(rawValue: 2)
+    /// A re-fit starts one frame late.
+    package static let lateRefit = EngineFaults(rawValue: 4)
+}
+
 /// The pure reducer of the simulation: `reduce(&state, action)`. Configuration that never
 /// changes during a replay lives here; everything else is in `EngineState`.
 public struct Engine: Sendable {
     public let editor: EditorConfig
     public let fps: Int
     let band: RubberBand
+    /// Deliberate defects, for tests that prove the explorer catches them. Never set otherwise.
+    package var faults: EngineFaults = []
 
     public init(editor: EditorConfig, fps: Int) {
         self.editor = editor
@@ -90,6 +104,11 @@ public struct Engine: Sendable {
     }
 
     /// The zoom anchor for a state: the latest pinch or rotation location (focal) or the image centre.
+    /// The rubber band's anchor: the focal point, or nil for the banded state's own centre.
+    func bandAnchor(_ s: EngineState) -> Point? {
+        editor.zoom.anchor == .focal ? s.focal : nil
+    }
+
     func anchor(_ s: EngineState, _ state: ViewState) -> Point {
         s.layout.anchor(state, focal: s.focal, mode: editor.zoom.anchor)
     }

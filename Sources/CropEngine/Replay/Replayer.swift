@@ -15,20 +15,29 @@ package struct Replayer {
     private var crops: [CropRecord] = []
     private var imageSizes: [(Int, Int)]
     private var frameLimit = Limits.maxFrames
+    private var observer: Observer?
+
+    /// Sees the engine's state after every frame with the actions applied in it (the explorer
+    /// checks invariants that the trace alone does not show).
+    package typealias Observer = (_ state: EngineState, _ actions: [EngineAction]) -> Void
 
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
     /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
-    package static func replay(_ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames)
-        throws(ScenarioError) -> Trace
-    {
-        var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight)
+    package static func replay(
+        _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
+        faults: EngineFaults = [], observer: Observer? = nil
+    ) throws(ScenarioError) -> Trace {
+        var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
+        replayer.observer = observer
         return try replayer.run()
     }
 
-    init(scenario: Scenario, imageWidth: Int, imageHeight: Int) {
+    init(scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = []) {
         self.scenario = scenario
-        engine = Engine(editor: scenario.editor, fps: scenario.fps)
+        var engine = Engine(editor: scenario.editor, fps: scenario.fps)
+        engine.faults = faults
+        self.engine = engine
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
         expander = TimelineExpander(
             viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
@@ -80,12 +89,17 @@ package struct Replayer {
         while state.frame < n {
             let f = state.frame + 1
             var place = step?.path ?? ""
+            var applied: [EngineAction] = []
             do {
                 try engine.reduce(&state, .frameBegan(f))
-                for action in extra.take(f) { try engine.reduce(&state, action) }
+                for action in extra.take(f) {
+                    try engine.reduce(&state, action)
+                    applied.append(action)
+                }
                 for scheduled in pending.take(f) {
                     place = scheduled.stepPath
                     try engine.reduce(&state, scheduled.action)
+                    applied.append(scheduled.action)
                 }
                 try engine.reduce(&state, .eventsApplied)
                 try engine.reduce(&state, .tick)
@@ -93,6 +107,7 @@ package struct Replayer {
                 throw fail(place, error.description)
             }
             record()
+            observer?(state, applied)
         }
     }
 

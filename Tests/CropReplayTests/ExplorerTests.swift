@@ -60,8 +60,9 @@ final class BrokenEngineTests: XCTestCase {
         let finding = try XCTUnwrap(summary.findings.first, "\(invariant) did not catch the fault")
         XCTAssertEqual(finding.invariant, invariant, finding.violation)
         XCTAssertNotNil(Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: fault, extra: nil, card: nil))
-        XCTAssertNil(Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: [], extra: nil, card: nil),
-                     "the sound engine keeps the promise on the shrunk scenario:\n\(finding.scenarioJSON)")
+        XCTAssertNil(
+            Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: [], extra: nil, card: nil),
+            "the sound engine keeps the promise on the shrunk scenario:\n\(finding.scenarioJSON)")
     }
 
     func testSkippingTheBandInversionIsAJump() throws {

@@ -1,3 +1,5 @@
+import CCropKernels
+
 /// An 8-bit RGBA image with straight (non-premultiplied) alpha, row-major.
 public struct RGBAImage: Equatable, Sendable {
     public let width: Int
@@ -54,19 +56,8 @@ package struct PremultipliedImage: Sendable {
         width = image.width
         height = image.height
         var p = image.pixels
-        var opaque = true
-        var i = 0
-        while i < p.count {
-            let a = Int(p[i + 3])
-            if a != 255 {
-                opaque = false
-                p[i] = UInt8((Int(p[i]) * a + 127) / 255)
-                p[i + 1] = UInt8((Int(p[i + 1]) * a + 127) / 255)
-                p[i + 2] = UInt8((Int(p[i + 2]) * a + 127) / 255)
-            }
-            i += 4
-        }
+        let count = min(p.count / 4, image.width * image.height)
+        isOpaque = p.withUnsafeMutableBufferPointer { crk_premultiply($0.baseAddress, count) } == 1
         pixels = p
-        isOpaque = opaque
     }
 }

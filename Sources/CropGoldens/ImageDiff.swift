@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 import Foundation
 
@@ -50,35 +51,14 @@ public struct ImageDiff: Sendable, Equatable {
                     expectedWidth: expected.width, expectedHeight: expected.height,
                     actualWidth: actual.width, actualHeight: actual.height))
         }
-        if expected.pixels == actual.pixels { return ImageDiff(differing: 0, total: n, maxDelta: 0, box: nil, sizeMismatch: nil) }
-        var differing = 0
-        var maxDelta = 0
-        var x0 = Int.max
-        var y0 = Int.max
-        var x1 = -1
-        var y1 = -1
-        let w = actual.width
-        expected.pixels.withUnsafeBufferPointer { e in
+        let d = expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
-                for y in 0..<actual.height {
-                    for x in 0..<w {
-                        let i = (y * w + x) * 3
-                        let d = max(abs(Int(a[i]) - Int(e[i])), abs(Int(a[i + 1]) - Int(e[i + 1])), abs(Int(a[i + 2]) - Int(e[i + 2])))
-                        if d > maxDelta { maxDelta = d }
-                        if d > tolerance {
-                            differing += 1
-                            x0 = min(x0, x)
-                            x1 = max(x1, x)
-                            y0 = min(y0, y)
-                            y1 = max(y1, y)
-                        }
-                    }
-                }
+                crk_compare_rgb(e.baseAddress, a.baseAddress, actual.width, actual.height, tolerance)
             }
         }
         return ImageDiff(
-            differing: differing, total: n, maxDelta: maxDelta,
-            box: differing > 0 ? Box(x0: x0, y0: y0, x1: x1, y1: y1) : nil, sizeMismatch: nil)
+            differing: d.differing, total: n, maxDelta: d.max_delta,
+            box: d.differing > 0 ? Box(x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1) : nil, sizeMismatch: nil)
     }
 
     /// A picture of the difference: differing pixels red (brighter for larger deltas),

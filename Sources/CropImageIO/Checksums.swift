@@ -1,3 +1,5 @@
+import CCropKernels
+
 /// The checksums of the PNG container: Adler-32 (zlib streams) and CRC-32 (chunks),
 /// written for throughput on frame-sized buffers.
 enum Checksums {
@@ -51,39 +53,11 @@ enum Checksums {
     }
 }
 
-/// A running Adler-32. Sixteen bytes at a time in vector lanes: `sums` holds each lane's
-/// byte sum and `prefix` the sum of `sums` before each step, from which the second Adler
-/// sum follows (b += N a + 16 prefix + sum over lanes (16 - j) sums_j).
+/// A running Adler-32 (the kernel is `crk_adler32`, fast in debug builds too).
 struct Adler32 {
-    private var a: UInt64 = 1
-    private var b: UInt64 = 0
-
-    var value: UInt32 { UInt32(b << 16 | a) }
+    private(set) var value: UInt32 = 1
 
     mutating func update(_ data: UnsafePointer<UInt8>, count n: Int) {
-        let raw = UnsafeRawPointer(data)
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-        var i = 0
-        while i < n {
-            // 5552 bytes keep every lane and sum below 2^32 (zlib's NMAX).
-            let end = min(n, i + 5552)
-            var sums = SIMD16<UInt32>(repeating: 0)
-            var prefix = SIMD16<UInt32>(repeating: 0)
-            let start = i
-            while i &+ 16 <= end {
-                prefix &+= sums
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-                i &+= 16
-            }
-            b += UInt64(i - start) * a + 16 * UInt64(prefix.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
-            a += UInt64(sums.wrappedSum())
-            while i < end {
-                a += UInt64(data[i])
-                b += a
-                i &+= 1
-            }
-            a %= 65521
-            b %= 65521
-        }
+        value = crk_adler32(value, data, n)
     }
 }

@@ -29,7 +29,7 @@ final class PublicSurfaceTests: XCTestCase {
             #if os(Linux)
                 args += ["-target", "\(Self.arch)-unknown-linux-gnu"]
             #endif
-            args += ["-Xcc", "-fmodule-map-file=\(build)/CPNGShim.build/module.modulemap"]
+            for c in ["CPNGShim", "CCropKernels"] { args += ["-Xcc", "-fmodule-map-file=\(build)/\(c).build/module.modulemap"] }
             let (code, text) = try Self.run(tool, args)
             XCTAssertEqual(code, 0, "\(module): \(text)")
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(module).symbols.json"))

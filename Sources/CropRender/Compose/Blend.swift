@@ -1,3 +1,4 @@
+import CCropKernels
 import CropGeometry
 
 /// Source-over blending of a flat colour through a coverage map, prepared once per
@@ -42,27 +43,12 @@ struct LayerBlend {
             case .full(let x0, let x1):
                 if let fixed {
                     fixed.apply(row + x0 * 3, count: (x1 - x0) * 3)
-                    continue
-                }
-                table.withUnsafeBufferPointer { t in
-                    var p = row + x0 * 3
-                    let end = row + x1 * 3
-                    while p < end {
-                        p[0] = t[Int(p[0])]
-                        p[1] = t[256 + Int(p[1])]
-                        p[2] = t[512 + Int(p[2])]
-                        p += 3
-                    }
+                } else {
+                    table.withUnsafeBufferPointer { crk_table_blend(row + x0 * 3, x1 - x0, $0.baseAddress) }
                 }
             case .partial(let x0, let count, let offset):
                 map.values.withUnsafeBufferPointer { values in
-                    for j in 0..<count {
-                        let a = Double(values[offset + j]) * alpha
-                        let p = row + (x0 + j) * 3
-                        p[0] = UInt8(c.0 * a + Double(p[0]) * (1 - a) + 0.5)
-                        p[1] = UInt8(c.1 * a + Double(p[1]) * (1 - a) + 0.5)
-                        p[2] = UInt8(c.2 * a + Double(p[2]) * (1 - a) + 0.5)
-                    }
+                    crk_partial_blend(row + x0 * 3, count, values.baseAddress.map { $0 + offset }, alpha, c.0, c.1, c.2)
                 }
             }
         }
@@ -110,21 +96,7 @@ struct FixedBlend {
         FixedBlend.run(p, count: count, m, k)
     }
 
-    @inline(never)
     static func run(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ m: UInt16, _ k: UInt16) {
-        let vm = SIMD8<UInt32>(repeating: UInt32(m))
-        let vk = SIMD8<UInt16>(repeating: k)
-        let raw = UnsafeMutableRawPointer(p)
-        var i = 0
-        while i &+ 8 <= count {
-            let d = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self)) &<< 8
-            let hi = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: d) &* vm) &>> 16)
-            raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (hi &+ vk) &>> 8), toByteOffset: i, as: SIMD8<UInt8>.self)
-            i &+= 8
-        }
-        while i < count {
-            p[i] = FixedBlend.evaluate(p[i], m, k)
-            i &+= 1
-        }
+        crk_fixed_blend(p, count, m, k)
     }
 }

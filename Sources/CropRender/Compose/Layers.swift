@@ -66,7 +66,10 @@ package struct FrameLayers: Sendable {
 
     static func maskMap(_ hole: Shape, region: MaskRegion, width: Int, height: Int) -> CoverageMap {
         let outsideRegion = region == .outside
-        return CoverageMap(width: width, height: height, box: box(hole.bounds), outside: outsideRegion ? 1 : 0) { x, y in
+        return CoverageMap(
+            width: width, height: height, box: box(hole.bounds), outside: outsideRegion ? 1 : 0, interior: hole.interior(row:),
+            interiorValue: outsideRegion ? 0 : 1
+        ) { x, y in
             let a = hole.area(Double(x), Double(y), Double(x + 1), Double(y + 1))
             return outsideRegion ? 1 - a : a
         }
@@ -91,7 +94,11 @@ package struct FrameLayers: Sendable {
         let dash = DashPattern(border.dash.map { $0 * s })
         let path = center.map { CenterlinePath($0) }
         let n = dashSamples
-        return CoverageMap(width: width, height: height, box: box(outer.bounds), outside: 0) { x, y in
+        // Inside the inner outline (and so inside the outer one) both areas are 1: no stroke.
+        let hollow: ((Int) -> Range<Int>)? = inner.map { inner in
+            { y in inner.interior(row: y).clamped(to: outer.interior(row: y)) }
+        }
+        return CoverageMap(width: width, height: height, box: box(outer.bounds), outside: 0, interior: hollow) { x, y in
             let x0 = Double(x)
             let y0 = Double(y)
             let x1 = x0 + 1
@@ -120,7 +127,21 @@ package struct FrameLayers: Sendable {
         let n = grid.lines
         let xs = (1...n).map { frame.x + frame.width * Double($0) / Double(n + 1) }
         let ys = (1...n).map { frame.y + frame.height * Double($0) / Double(n + 1) }
-        return CoverageMap(width: width, height: height, box: box(frame), outside: 0) { x, y in
+        // Only pixels near a line can be covered: whole rows near a horizontal line, columns
+        // near the vertical lines elsewhere.
+        let (bx0, by0, bx1, by1) = box(frame)
+        func near(_ c: Double) -> Range<Int> {
+            let lo = max(-1e9, (c - gw / 2).rounded(.down) - 1)
+            let hi = min(1e9, (c + gw / 2).rounded(.up) + 1)
+            return Int(lo)..<max(Int(lo), Int(hi))
+        }
+        let rowBands = ys.map(near)
+        let columnBands = xs.map(near).map { $0.clamped(to: bx0..<max(bx0, bx1)) }
+        var spans: [Int: [Range<Int>]] = [:]
+        for y in max(0, by0)..<max(max(0, by0), min(height, by1)) {
+            spans[y] = rowBands.contains { $0.contains(y) } ? [bx0..<bx1] : columnBands
+        }
+        return CoverageMap(width: width, height: height, spans: spans) { x, y in
             let x0 = Double(x)
             let y0 = Double(y)
             let x1 = x0 + 1

@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 import CropGeometry
 
@@ -19,7 +20,8 @@ import CropGeometry
 /// Results are within one level of the exact real-valued blend.
 ///
 /// Opaque images take a vectorized path: the horizontal pass stores 3 channels
-/// per column and the vertical pass is one element-wise loop over a row's bytes.
+/// per column and the vertical pass is one element-wise loop over a row's bytes. The
+/// per-pixel loops are C kernels (`crk_*`), fast in debug builds too.
 final class PhotoSampler: PhotoRows {
     private let opaque: Bool
     /// Output columns [xFirst, xFirst + n) sample the image.
@@ -34,7 +36,8 @@ final class PhotoSampler: PhotoRows {
     private let plan: [UInt32]
     /// Columns that sample past the image's left or right edge, with the total weight of
     /// their texels inside the image.
-    private let edgeColumns: [(column: Int, weight: UInt32)]
+    private let edgeColumns: [Int]
+    private let edgeWeights: [UInt32]
     /// Lanes per cached column: 3 (RGB) for opaque images, 4 (RGBA) otherwise.
     private let lanes: Int
     private let cacheA: UnsafeMutableRawPointer
@@ -91,7 +94,8 @@ final class PhotoSampler: PhotoRows {
         self.lo = lo
         self.hi = hi
         expanded = .allocate(capacity: hi - lo + 1)
-        self.edgeColumns = edges
+        self.edgeColumns = edges.map(\.column)
+        self.edgeWeights = edges.map(\.weight)
         self.lanes = image.isOpaque ? 3 : 4
         // 8 spare bytes: the 3-lane rows are written with overlapping 8-byte stores.
         let bytes = n * 8 + 8
@@ -128,48 +132,20 @@ final class PhotoSampler: PhotoRows {
             touch(rb + 2)
         }
         let o = out + xFirst * 3
-        if opaque && v0 + v1 == 256 {
-            PhotoSampler.vertical(
-                top.assumingMemoryBound(to: UInt16.self), bottom.assumingMemoryBound(to: UInt16.self),
-                v0, v1, into: o, count: n * 3)
-            for (c, weight) in edgeColumns { blendPixel(c, weight, top, bottom, v0, v1, o, bg) }
-        } else {
-            var e = 0
-            for c in 0..<n {
-                var weight: UInt32 = 256
-                if e < edgeColumns.count && edgeColumns[e].column == c {
-                    weight = edgeColumns[e].weight
-                    e += 1
+        let t = top.assumingMemoryBound(to: UInt16.self)
+        let b = bottom.assumingMemoryBound(to: UInt16.self)
+        let onlyEdges = opaque && v0 + v1 == 256
+        if onlyEdges { crk_vertical(t, b, v0, v1, o, n * 3) }
+        withUnsafeBytes(of: bg) { background in
+            edgeColumns.withUnsafeBufferPointer { columns in
+                edgeWeights.withUnsafeBufferPointer { weights in
+                    crk_blend_columns(
+                        t, b, lanes, v0, v1, o, n, columns.baseAddress, weights.baseAddress, columns.count, opaque ? 1 : 0,
+                        onlyEdges ? 1 : 0, background.bindMemory(to: UInt8.self).baseAddress)
                 }
-                blendPixel(c, weight, top, bottom, v0, v1, o, bg)
             }
         }
         return xFirst..<(xFirst + n)
-    }
-
-    /// The general form for one column: any alpha, over the background.
-    private func blendPixel(
-        _ c: Int, _ weight: UInt32, _ top: UnsafeMutableRawPointer, _ bottom: UnsafeMutableRawPointer,
-        _ v0: UInt32, _ v1: UInt32, _ o: UnsafeMutablePointer<UInt8>, _ bg: (UInt8, UInt8, UInt8)
-    ) {
-        let t = top.assumingMemoryBound(to: UInt16.self) + c * lanes
-        let b = bottom.assumingMemoryBound(to: UInt16.self) + c * lanes
-        func p(_ ht: UInt32, _ hb: UInt32) -> UInt32 { (ht * v0) >> 8 + (hb * v1) >> 8 }
-        let full: UInt32 = 255 * 256
-        let pa: UInt32
-        if opaque {
-            let ha = 255 * weight
-            pa = p(ha, ha)
-        } else {
-            pa = p(UInt32(t[3]), UInt32(b[3]))
-        }
-        let q = o + c * 3
-        let keep = full - min(pa, full)
-        for ch in 0..<3 {
-            let value = p(UInt32(t[ch]), UInt32(b[ch]))
-            let d = ch == 0 ? bg.0 : ch == 1 ? bg.1 : bg.2
-            q[ch] = UInt8(truncatingIfNeeded: min(255, (value * 255 + UInt32(d) * keep + 255 * 128) / full))
-        }
     }
 
     /// The horizontal interpolation of source row `r`, from the cache when present; the
@@ -218,30 +194,12 @@ final class PhotoSampler: PhotoRows {
         image.source.pixels.withUnsafeBufferPointer { px in
             guard let base = px.baseAddress else { return }
             let count = last - first + 1
-            guard image.isIdentity else {
+            let dst = expanded + (first - lo)
+            if image.isIdentity {
+                crk_expand(base + (r * iw + first) * 4, dst, count)
+            } else {
                 // A turned or mirrored image: texels one by one through the orientation map.
-                let dst = expanded + (first - lo)
-                var at = image.index(first, r)
-                for t in 0..<count {
-                    let p = base + at &* 4
-                    dst[t] = UInt64(p[0]) | UInt64(p[1]) << 16 | UInt64(p[2]) << 32 | UInt64(p[3]) << 48
-                    at &+= image.dx
-                }
-                return
-            }
-            let src = UnsafeRawPointer(base + (r * iw + first) * 4)
-            let dst = UnsafeMutableRawPointer(expanded + (first - lo))
-            var t = 0
-            // Two texels (8 bytes) widen to 8 lanes of 16 bits at once.
-            while t &+ 2 <= count {
-                let bytes = src.loadUnaligned(fromByteOffset: t &* 4, as: SIMD8<UInt8>.self)
-                dst.storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: bytes), toByteOffset: t &* 8, as: SIMD8<UInt16>.self)
-                t &+= 2
-            }
-            while t < count {
-                let q = src.loadUnaligned(fromByteOffset: t &* 4, as: SIMD4<UInt8>.self)
-                dst.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: q), toByteOffset: t &* 8, as: SIMD4<UInt16>.self)
-                t &+= 1
+                crk_expand_oriented(base, image.index(first, r), image.dx, dst, count)
             }
         }
     }
@@ -251,75 +209,8 @@ final class PhotoSampler: PhotoRows {
     /// arithmetic on the whole word gives each lane exactly.
     private func horizontal(_ r: Int, into out: UnsafeMutableRawPointer) {
         expand(r)
-        let stride = lanes * 2
-        let row = expanded
         plan.withUnsafeBufferPointer { plan in
-            for c in 0..<n {
-                let e = plan[c]
-                let p = row + Int(truncatingIfNeeded: e & 0x7F_FFFF)
-                let t0 = p[0]
-                let h = (t0 &<< 8) &+ (p[1] &- t0) &* UInt64(truncatingIfNeeded: e &>> 23)
-                out.storeBytes(of: h, toByteOffset: c &* stride, as: UInt64.self)
-            }
-        }
-    }
-
-    /// out = (((top * v0) >> 8) + ((bottom * v1) >> 8) + 128) >> 8, element-wise, in
-    /// 16-bit lanes (the compiler turns the products into multiply-high instructions).
-    @inline(never)
-    static func vertical(
-        _ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ v0: UInt32, _ v1: UInt32,
-        into out: UnsafeMutablePointer<UInt8>, count: Int
-    ) {
-        if v1 == 0 || v0 == 0 {
-            // One row weighs 256: out = (H + 128) >> 8.
-            let only = v1 == 0 ? top : bottom
-            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: (only[i] &+ 128) &>> 8) }
-            return
-        }
-        lerp(top, bottom, UInt16(truncatingIfNeeded: v0 << 8), UInt16(truncatingIfNeeded: v1 << 8), into: out, count: count)
-    }
-
-    /// out = (mulhi(top, a) + mulhi(bottom, b) + 128) >> 8 for weights a, b < 65536.
-    @inline(never)
-    static func lerp(
-        _ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ a: UInt16, _ b: UInt16,
-        into out: UnsafeMutablePointer<UInt8>, count: Int
-    ) {
-        // Eight lanes at a time in explicit vectors (multiply-high), then the tail.
-        let va = SIMD8<UInt32>(repeating: UInt32(a))
-        let vb = SIMD8<UInt32>(repeating: UInt32(b))
-        let half = SIMD8<UInt16>(repeating: 128)
-        let tp = UnsafeRawPointer(top)
-        let bp = UnsafeRawPointer(bottom)
-        let op = UnsafeMutableRawPointer(out)
-        var i = 0
-        // Sixteen bytes per step: two halves of eight lanes packed into one store.
-        while i &+ 16 <= count {
-            let t0 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
-            let u0 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
-            let s0 =
-                (SIMD8<UInt16>(truncatingIfNeeded: (t0 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u0 &* vb) &>> 16) &+ half) &>> 8
-            let t1 = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
-            let u1 = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2 &+ 16, as: SIMD8<UInt16>.self))
-            let s1 =
-                (SIMD8<UInt16>(truncatingIfNeeded: (t1 &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u1 &* vb) &>> 16) &+ half) &>> 8
-            op.storeBytes(
-                of: SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: s0, highHalf: s1)), toByteOffset: i, as: SIMD16<UInt8>.self)
-            i &+= 16
-        }
-        while i &+ 8 <= count {
-            let t = SIMD8<UInt32>(truncatingIfNeeded: tp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
-            let u = SIMD8<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self))
-            let sum = SIMD8<UInt16>(truncatingIfNeeded: (t &* va) &>> 16) &+ SIMD8<UInt16>(truncatingIfNeeded: (u &* vb) &>> 16)
-            op.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (sum &+ half) &>> 8), toByteOffset: i, as: SIMD8<UInt8>.self)
-            i &+= 8
-        }
-        while i < count {
-            let t = UInt16(truncatingIfNeeded: (UInt32(top[i]) &* UInt32(a)) &>> 16)
-            let u = UInt16(truncatingIfNeeded: (UInt32(bottom[i]) &* UInt32(b)) &>> 16)
-            out[i] = UInt8(truncatingIfNeeded: (t &+ u &+ 128) &>> 8)
-            i &+= 1
+            crk_horizontal(expanded, plan.baseAddress, n, out.assumingMemoryBound(to: UInt8.self), lanes * 2)
         }
     }
 }

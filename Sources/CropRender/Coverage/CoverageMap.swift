@@ -17,7 +17,12 @@ package struct CoverageMap: Sendable {
 
     /// Builds a map from a coverage function evaluated for the pixels of `box`
     /// (x0, y0, x1, y1 in pixels, clipped to the canvas); outside it coverage is `outside` (0 or 1).
-    package init(width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, coverage: (Int, Int) -> Double) {
+    /// `interior(y)` may name columns of row y whose coverage is exactly `interiorValue` (0 or
+    /// 1): they are not evaluated. It must be exact there; `Shape.interior` gives such columns.
+    package init(
+        width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, interior: ((Int) -> Range<Int>)? = nil,
+        interiorValue: Double = 0, coverage: (Int, Int) -> Double
+    ) {
         self.width = width
         self.height = height
         let bx0 = max(0, box.0)
@@ -25,50 +30,80 @@ package struct CoverageMap: Sendable {
         let bx1 = min(width, box.2)
         let by1 = min(height, box.3)
         var rows = [[Run]](repeating: [], count: height)
-        var values: [Float] = []
+        var row = RowBuilder()
         for y in 0..<height {
-            var runs: [Run] = []
             let inBox = y >= by0 && y < by1 && bx0 < bx1
             if !inBox {
-                if outside >= 1 { runs.append(.full(x0: 0, x1: width)) }
-                rows[y] = runs
+                if outside >= 1 { rows[y] = [.full(x0: 0, x1: width)] }
                 continue
             }
-            var fullStart = -1
-            var partialStart = -1
-            func closeFull(_ x: Int) {
-                if fullStart >= 0 {
-                    runs.append(.full(x0: fullStart, x1: x))
-                    fullStart = -1
-                }
-            }
-            func closePartial(_ x: Int) {
-                if partialStart >= 0 {
-                    runs.append(.partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))
-                    partialStart = -1
-                }
-            }
-            for x in 0..<width {
-                let c: Double
-                if x < bx0 || x >= bx1 { c = outside } else { c = min(1, max(0, coverage(x, y))) }
-                if c >= 1 {
-                    closePartial(x)
-                    if fullStart < 0 { fullStart = x }
-                } else if c <= 0 {
-                    closePartial(x)
-                    closeFull(x)
-                } else {
-                    closeFull(x)
-                    if partialStart < 0 { partialStart = x }
-                    values.append(Float(c))
-                }
-            }
-            closePartial(width)
-            closeFull(width)
-            rows[y] = runs
+            row.constant(outside, at: 0)
+            var skip = interior?(y).clamped(to: bx0..<bx1) ?? bx1..<bx1
+            if skip.isEmpty { skip = bx1..<bx1 }
+            for x in bx0..<skip.lowerBound { row.pixel(min(1, max(0, coverage(x, y))), at: x) }
+            if !skip.isEmpty { row.constant(interiorValue, at: skip.lowerBound) }
+            for x in skip.upperBound..<bx1 { row.pixel(min(1, max(0, coverage(x, y))), at: x) }
+            row.constant(outside, at: bx1)
+            rows[y] = row.finish(at: width)
         }
         self.rows = rows
-        self.values = values
+        self.values = row.values
+    }
+
+    /// Runs of one row at a time, built left to right from constant stretches (0 or 1) and
+    /// single pixels; partial coverages go to `values`, shared by all rows.
+    private struct RowBuilder {
+        var values: [Float] = []
+        private var runs: [Run] = []
+        private var fullStart = -1
+        private var partialStart = -1
+
+        /// Pixels from x on have coverage c (0 or 1) until the next call.
+        mutating func constant(_ c: Double, at x: Int) {
+            closePartial(x)
+            if c >= 1 {
+                if fullStart < 0 { fullStart = x }
+            } else {
+                closeFull(x)
+            }
+        }
+
+        /// Pixel x has coverage c (in 0 ... 1).
+        mutating func pixel(_ c: Double, at x: Int) {
+            if c >= 1 {
+                closePartial(x)
+                if fullStart < 0 { fullStart = x }
+            } else if c <= 0 {
+                closePartial(x)
+                closeFull(x)
+            } else {
+                closeFull(x)
+                if partialStart < 0 { partialStart = x }
+                values.append(Float(c))
+            }
+        }
+
+        /// Ends the row at `width` and returns its runs.
+        mutating func finish(at width: Int) -> [Run] {
+            closePartial(width)
+            closeFull(width)
+            defer { runs = [] }
+            return runs
+        }
+
+        private mutating func closePartial(_ x: Int) {
+            if partialStart >= 0 {
+                runs.append(.partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))
+                partialStart = -1
+            }
+        }
+
+        private mutating func closeFull(_ x: Int) {
+            if fullStart >= 0 {
+                runs.append(.full(x0: fullStart, x1: x))
+                fullStart = -1
+            }
+        }
     }
 
     /// A sparse map: coverage is evaluated only on the given column ranges of the given rows

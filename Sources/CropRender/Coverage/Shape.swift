@@ -48,6 +48,38 @@ package enum Shape: Equatable, Sendable {
         }
     }
 
+    /// Columns x of the pixel row [y, y + 1) whose pixel squares lie inside the shape with a
+    /// margin, so that `area` is exactly 1 for each of them (the fast paths of AreaMath); may
+    /// be empty, never too wide.
+    package func interior(row y: Int) -> Range<Int> {
+        let y0 = Double(y)
+        let y1 = y0 + 1
+        func columns(_ a: Double, _ b: Double) -> Range<Int> {
+            let lo = a.rounded(.up)
+            let hi = b.rounded(.down)
+            guard lo < hi, lo > -1e9, hi < 1e9 else { return 0..<0 }
+            return Int(lo)..<Int(hi)
+        }
+        switch self {
+        case .rect(let r):
+            guard y0 >= r.minY && y1 <= r.maxY else { return 0..<0 }
+            return columns(r.minX, r.maxX)
+        case .circle(let c, let radius):
+            let dy = max(abs(y0 - c.y), abs(y1 - c.y))
+            guard dy < radius else { return 0..<0 }
+            let half = (radius * radius - dy * dy).squareRoot()
+            return columns(c.x - half + 1, c.x + half - 1)
+        case .roundedRect(let r, let radius):
+            guard y0 >= r.minY && y1 <= r.maxY else { return 0..<0 }
+            let corner = min(radius, r.width / 2, r.height / 2)
+            // Rows level with a corner square keep clear of it (plus one pixel).
+            if corner > 0 && (y0 < r.minY + corner + 1 || y1 > r.maxY - corner - 1) {
+                return columns(r.minX + corner + 1, r.maxX - corner - 1)
+            }
+            return columns(r.minX, r.maxX)
+        }
+    }
+
     /// Whether a point lies inside.
     package func contains(_ x: Double, _ y: Double) -> Bool {
         switch self {

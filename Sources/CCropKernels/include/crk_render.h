@@ -1,0 +1,64 @@
+#ifndef CRK_RENDER_H
+#define CRK_RENDER_H
+// The compositor's per-pixel kernels, in C so that they are fast in debug builds too:
+// a client's `swift test` builds CropReplay without optimization, where Swift's generic
+// SIMD types and bounds checks cost 10-40x, while clang's unoptimized C costs 2-4x.
+// Integer arithmetic only (and IEEE double where the Swift reference uses it, with
+// contraction into fused multiply-adds turned off), so every CPU gives the same bytes.
+// Each function documents the exact formula; Tests/CropReplayTests/KernelTests.swift
+// checks them against plain Swift transcriptions on random inputs.
+//
+// This header: the compositor (photo sampling and layer blends).
+#include <stddef.h>
+#include <stdint.h>
+
+/// Widens `count` RGBA texels to four 16-bit lanes each (one uint64 per texel).
+void crk_expand(const uint8_t *src, uint64_t *dst, long count);
+
+/// The same for texels read through an orientation map: texel t is src[(at + t * dx) * 4].
+void crk_expand_oriented(const uint8_t *base, long at, long dx, uint64_t *dst, long count);
+
+/// Horizontal bilinear pass: for column c with plan[c] = index | w1 << 23,
+/// H = (T0 << 8) + (T1 - T0) * w1 per 16-bit lane (wrapping on the whole word), stored as
+/// 8 bytes at out + c * stride (stride 6 writes three lanes, the fourth is overwritten by
+/// the next column; the buffer has 8 spare bytes).
+void crk_horizontal(const uint64_t *row, const uint32_t *plan, long n, uint8_t *out, long stride);
+
+/// Vertical pass for opaque rows with v0 + v1 = 256:
+/// out = (((top * v0) >> 8) + ((bottom * v1) >> 8) + 128) >> 8 computed as
+/// (mulhi16(top, v0 << 8) + mulhi16(bottom, v1 << 8) + 128) >> 8; one weight 0 gives
+/// (H + 128) >> 8 of the other row.
+void crk_vertical(const uint16_t *top, const uint16_t *bottom, uint32_t v0, uint32_t v1, uint8_t *out, long count);
+
+/// The general blend of n columns over the background bg (3 bytes): per column, with
+/// P(t, b) = (t * v0) >> 8 + (b * v1) >> 8, PA = P(255 w, 255 w) for opaque images (w the
+/// column's texel weight: 256, or weights[e] for the e-th entry of edge_columns) or
+/// P(alpha_t, alpha_b) otherwise, out = min(255, (P * 255 + bg * (65280 - min(PA, 65280))
+/// + 32640) / 65280). With only_edges, only the listed edge columns are written.
+void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, uint32_t v0, uint32_t v1,
+                       uint8_t *out, long n, const long *edge_columns, const uint32_t *edge_weights,
+                       long edge_count, int opaque, int only_edges, const uint8_t *bg);
+
+/// Draws one row of a photo at an angle (TurnedPhotoSampler): for each column x,
+/// u = xs[x] * cos + u_row, v = -xs[x] * sin + v_row; columns with floor(u) in [-1, iw) and
+/// floor(v) in [-1, ih) are sampled bilinearly (weights round(frac * 256)) from the
+/// premultiplied RGBA source through origin + i * dx + j * dy, and blended like
+/// crk_blend_columns; other columns between the first and last sampled ones get bg.
+/// Returns the first sampled column and stores the last in *last (-1 when none).
+long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
+                    const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
+                    uint8_t *out, const uint8_t *bg, long *last);
+
+/// out = (((d << 8) * m) >> 16 + k) >> 8 for every byte d (a grey blend table).
+void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k);
+
+/// p[3i + c] = table[256 c + p[3i + c]] for `pixels` RGB pixels.
+void crk_table_blend(uint8_t *p, long pixels, const uint8_t *table);
+
+/// Partial coverage: a = values[j] * alpha (float widened to double), then per channel
+/// p = (uint8)(c * a + p * (1 - a) + 0.5).
+void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha, double c0, double c1,
+                       double c2);
+
+
+#endif

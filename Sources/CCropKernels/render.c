@@ -1,0 +1,221 @@
+// See crk_render.h for the exact formulas. Plain C99 plus clang's vector extensions
+// (for the two element-wise loops); no floating-point contraction, so x86 and arm64
+// round identically.
+#pragma STDC FP_CONTRACT OFF
+#include "crk_render.h"
+#include <math.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+typedef uint16_t u16x8 __attribute__((ext_vector_type(8)));
+typedef uint32_t u32x8 __attribute__((ext_vector_type(8)));
+typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
+typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
+
+/// (a * b) >> 16 per 16-bit lane: one instruction on x86-64 (clang does not find it on its own).
+static inline u16x8 mulhi(u16x8 a, u16x8 b) {
+#if defined(__SSE2__)
+    return (u16x8)_mm_mulhi_epu16((__m128i)a, (__m128i)b);
+#else
+    return __builtin_convertvector((__builtin_convertvector(a, u32x8) * __builtin_convertvector(b, u32x8)) >> 16, u16x8);
+#endif
+}
+
+void crk_expand(const uint8_t *src, uint64_t *dst, long count) {
+    long t = 0;
+    // Two texels (8 bytes) widen to eight 16-bit lanes at once.
+    for (; t + 2 <= count; t += 2) {
+        u8x8 b;
+        memcpy(&b, src + t * 4, 8);
+        u16x8 w = __builtin_convertvector(b, u16x8);
+        memcpy(dst + t, &w, 16);
+    }
+    for (; t < count; t++) {
+        const uint8_t *p = src + t * 4;
+        dst[t] = (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
+    }
+}
+
+void crk_expand_oriented(const uint8_t *base, long at, long dx, uint64_t *dst, long count) {
+    for (long t = 0; t < count; t++) {
+        const uint8_t *p = base + at * 4;
+        dst[t] = (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
+        at += dx;
+    }
+}
+
+void crk_horizontal(const uint64_t *row, const uint32_t *plan, long n, uint8_t *out, long stride) {
+    for (long c = 0; c < n; c++) {
+        uint32_t e = plan[c];
+        const uint64_t *p = row + (e & 0x7FFFFF);
+        uint64_t t0 = p[0];
+        uint64_t h = (t0 << 8) + (p[1] - t0) * (uint64_t)(e >> 23);
+        memcpy(out + c * stride, &h, 8);
+    }
+}
+
+static void lerp(const uint16_t *top, const uint16_t *bottom, uint16_t a, uint16_t b, uint8_t *out, long count) {
+    long i = 0;
+    const u16x8 va = (u16x8)a;
+    const u16x8 vb = (u16x8)b;
+    for (; i + 8 <= count; i += 8) {
+        u16x8 t, u;
+        memcpy(&t, top + i, 16);
+        memcpy(&u, bottom + i, 16);
+        u8x8 r = __builtin_convertvector((mulhi(t, va) + mulhi(u, vb) + (uint16_t)128) >> 8, u8x8);
+        memcpy(out + i, &r, 8);
+    }
+    for (; i < count; i++) {
+        uint16_t t = (uint16_t)(((uint32_t)top[i] * a) >> 16);
+        uint16_t u = (uint16_t)(((uint32_t)bottom[i] * b) >> 16);
+        out[i] = (uint8_t)((uint16_t)(t + u + 128) >> 8);
+    }
+}
+
+void crk_vertical(const uint16_t *top, const uint16_t *bottom, uint32_t v0, uint32_t v1, uint8_t *out, long count) {
+    if (v1 == 0 || v0 == 0) {
+        const uint16_t *only = v1 == 0 ? top : bottom;
+        for (long i = 0; i < count; i++) out[i] = (uint8_t)((uint16_t)(only[i] + 128) >> 8);
+        return;
+    }
+    lerp(top, bottom, (uint16_t)(v0 << 8), (uint16_t)(v1 << 8), out, count);
+}
+
+static inline uint32_t mix(uint32_t t, uint32_t b, uint32_t v0, uint32_t v1) { return ((t * v0) >> 8) + ((b * v1) >> 8); }
+
+static inline void blend_one(const uint16_t *t, const uint16_t *b, uint32_t weight, uint32_t v0, uint32_t v1, int opaque,
+                             uint8_t *q, const uint8_t *bg) {
+    const uint32_t full = 255 * 256;
+    uint32_t pa;
+    if (opaque) {
+        uint32_t ha = 255 * weight;
+        pa = mix(ha, ha, v0, v1);
+    } else {
+        pa = mix(t[3], b[3], v0, v1);
+    }
+    uint32_t keep = full - (pa < full ? pa : full);
+    for (int ch = 0; ch < 3; ch++) {
+        uint32_t value = mix(t[ch], b[ch], v0, v1);
+        uint32_t o = (value * 255 + (uint32_t)bg[ch] * keep + 255 * 128) / full;
+        q[ch] = (uint8_t)(o < 255 ? o : 255);
+    }
+}
+
+void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, uint32_t v0, uint32_t v1,
+                       uint8_t *out, long n, const long *edge_columns, const uint32_t *edge_weights,
+                       long edge_count, int opaque, int only_edges, const uint8_t *bg) {
+    if (only_edges) {
+        for (long e = 0; e < edge_count; e++) {
+            long c = edge_columns[e];
+            blend_one(top + c * lanes, bottom + c * lanes, edge_weights[e], v0, v1, opaque, out + c * 3, bg);
+        }
+        return;
+    }
+    long e = 0;
+    for (long c = 0; c < n; c++) {
+        uint32_t weight = 256;
+        if (e < edge_count && edge_columns[e] == c) {
+            weight = edge_weights[e];
+            e++;
+        }
+        blend_one(top + c * lanes, bottom + c * lanes, weight, v0, v1, opaque, out + c * 3, bg);
+    }
+}
+
+static inline void texel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i, long j, uint32_t t[4]) {
+    if (i < 0 || i >= iw || j < 0 || j >= ih) {
+        t[0] = t[1] = t[2] = t[3] = 0;
+        return;
+    }
+    const uint8_t *p = src + (origin + i * dx + j * dy) * 4;
+    t[0] = p[0];
+    t[1] = p[1];
+    t[2] = p[2];
+    t[3] = p[3];
+}
+
+long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
+                    const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
+                    uint8_t *out, const uint8_t *bg, long *last_out) {
+    const uint32_t full = 255 * 256;
+    const double fw = (double)iw, fh = (double)ih;
+    long first = -1, last = -1;
+    for (long x = 0; x < width; x++) {
+        double X = xs[x];
+        double u = X * cos_a + u_row;
+        double v = -X * sin_a + v_row;
+        double fu = floor(u), fv = floor(v);
+        int inside = fu >= -1 && fu < fw && fv >= -1 && fv < fh;
+        if (!inside) {
+            // Columns between the first and the last sampled one keep the background.
+            if (first >= 0) memcpy(out + x * 3, bg, 3);
+            continue;
+        }
+        if (first < 0) first = x;
+        last = x;
+        long i0 = (long)fu, j0 = (long)fv;
+        uint32_t wx = (uint32_t)round((u - fu) * 256);
+        uint32_t wy = (uint32_t)round((v - fv) * 256);
+        uint32_t t00[4], t10[4], t01[4], t11[4];
+        texel(src, iw, ih, origin, dx, dy, i0, j0, t00);
+        texel(src, iw, ih, origin, dx, dy, i0 + 1, j0, t10);
+        texel(src, iw, ih, origin, dx, dy, i0, j0 + 1, t01);
+        texel(src, iw, ih, origin, dx, dy, i0 + 1, j0 + 1, t11);
+        uint32_t x0 = 256 - wx, y0 = 256 - wy;
+        uint32_t s[4];
+        for (int ch = 0; ch < 4; ch++)
+            s[ch] = (((t00[ch] * x0 + t10[ch] * wx) * y0) >> 8) + (((t01[ch] * x0 + t11[ch] * wx) * wy) >> 8);
+        uint8_t *o = out + x * 3;
+        if (s[3] >= full) {
+            for (int ch = 0; ch < 3; ch++) {
+                uint32_t r = (s[ch] + 128) >> 8;
+                o[ch] = (uint8_t)(r < 255 ? r : 255);
+            }
+        } else {
+            uint32_t keep = full - s[3];
+            for (int ch = 0; ch < 3; ch++) {
+                uint32_t r = (s[ch] * 255 + (uint32_t)bg[ch] * keep + 255 * 128) / full;
+                o[ch] = (uint8_t)(r < 255 ? r : 255);
+            }
+        }
+    }
+    *last_out = last;
+    return first;
+}
+
+void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k) {
+    long i = 0;
+    const u16x8 vm = (u16x8)m;
+    for (; i + 8 <= count; i += 8) {
+        u8x8 d;
+        memcpy(&d, p + i, 8);
+        u16x8 hi = mulhi(__builtin_convertvector(d, u16x8) << 8, vm);
+        u8x8 r = __builtin_convertvector((hi + k) >> 8, u8x8);
+        memcpy(p + i, &r, 8);
+    }
+    for (; i < count; i++) {
+        uint16_t hi = (uint16_t)(((uint32_t)(uint16_t)(p[i] << 8) * m) >> 16);
+        p[i] = (uint8_t)((uint16_t)(hi + k) >> 8);
+    }
+}
+
+void crk_table_blend(uint8_t *p, long pixels, const uint8_t *table) {
+    for (long i = 0; i < pixels; i++, p += 3) {
+        p[0] = table[p[0]];
+        p[1] = table[256 + p[1]];
+        p[2] = table[512 + p[2]];
+    }
+}
+
+void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha, double c0, double c1, double c2) {
+    for (long j = 0; j < count; j++, p += 3) {
+        double a = (double)values[j] * alpha;
+        double keep = 1 - a;
+        p[0] = (uint8_t)(c0 * a + (double)p[0] * keep + 0.5);
+        p[1] = (uint8_t)(c1 * a + (double)p[1] * keep + 0.5);
+        p[2] = (uint8_t)(c2 * a + (double)p[2] * keep + 0.5);
+    }
+}
+

@@ -1,0 +1,291 @@
+import CCropKernels
+import CropBitmap
+import CropExplore
+import CropGeometry
+import CropRender
+import XCTest
+
+/// The C kernels (`Sources/CCropKernels`) against plain Swift transcriptions of their
+/// documented formulas, on seeded random inputs: they must agree byte for byte.
+final class KernelTests: XCTestCase {
+    var rng = SplitMix(seed: 0xC0FFEE)
+
+    func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+
+    func testExpandAndHorizontalPass() {
+        for _ in 0..<50 {
+            let count = Int.random(in: 1...37, using: &rng)
+            let src = bytes(count * 4)
+            var expanded = [UInt64](repeating: 0, count: count + 1)
+            crk_expand(src, &expanded, count)
+            for t in 0..<count {
+                let p = src[(t * 4)...]
+                let lanes = UInt64(p[t * 4]) | UInt64(p[t * 4 + 1]) << 16 | UInt64(p[t * 4 + 2]) << 32 | UInt64(p[t * 4 + 3]) << 48
+                XCTAssertEqual(expanded[t], lanes)
+            }
+            // Oriented: every other texel backwards.
+            var oriented = [UInt64](repeating: 0, count: count)
+            let dx = -1
+            crk_expand_oriented(src, count - 1, dx, &oriented, count)
+            XCTAssertEqual(oriented, Array(expanded[0..<count].reversed()))
+
+            // H = (T0 << 8) + (T1 - T0) * w1 per lane, stride 8 (four lanes) and 6 (three).
+            let n = Int.random(in: 1...20, using: &rng)
+            var plan: [UInt32] = []
+            for _ in 0..<n {
+                plan.append(UInt32.random(in: 0..<UInt32(count), using: &rng) | UInt32.random(in: 0...256, using: &rng) << 23)
+            }
+            for stride in [8, 6] {
+                var out = [UInt8](repeating: 0, count: n * stride + 8)
+                crk_horizontal(expanded, plan, n, &out, stride)
+                for c in 0..<n {
+                    let i = Int(plan[c] & 0x7F_FFFF)
+                    let w = Int(plan[c] >> 23)
+                    for lane in 0..<(stride / 2) {
+                        let t0 = Int(expanded[i] >> (16 * UInt64(lane)) & 0xFF)
+                        let t1 = Int(expanded[i + 1] >> (16 * UInt64(lane)) & 0xFF)
+                        let h = t0 * (256 - w) + t1 * w
+                        let at = c * stride + lane * 2
+                        XCTAssertEqual(Int(out[at]) | Int(out[at + 1]) << 8, h, "column \(c) lane \(lane)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testVerticalPass() {
+        // Enough elements that a rounding slip (1 in 256 sums) in the vector or tail loop shows.
+        for _ in 0..<400 {
+            let count = Int.random(in: 1...70, using: &rng)
+            let top = (0..<count).map { _ in UInt16.random(in: 0...65280, using: &rng) }
+            let bottom = (0..<count).map { _ in UInt16.random(in: 0...65280, using: &rng) }
+            let v1 = UInt32.random(in: 0...256, using: &rng)
+            let v0 = 256 - v1
+            var out = [UInt8](repeating: 0, count: count)
+            crk_vertical(top, bottom, v0, v1, &out, count)
+            for i in 0..<count {
+                // Exactly ((t v0) >> 8 + (b v1) >> 8 + 128) >> 8.
+                let expected = ((UInt32(top[i]) * v0) >> 8 + (UInt32(bottom[i]) * v1) >> 8 + 128) >> 8
+                XCTAssertEqual(UInt32(out[i]), expected, "v1 \(v1) at \(i)")
+            }
+        }
+    }
+
+    func testBlendColumnsOverTheBackground() {
+        for opaque in [true, false] {
+            for _ in 0..<30 {
+                let lanes = opaque ? 3 : 4
+                let n = Int.random(in: 1...12, using: &rng)
+                let top = (0..<(n * lanes)).map { _ in UInt16.random(in: 0...65280, using: &rng) }
+                let bottom = (0..<(n * lanes)).map { _ in UInt16.random(in: 0...65280, using: &rng) }
+                let v1 = UInt32.random(in: 0...256, using: &rng)
+                let v0 = UInt32.random(in: 0...(256 - v1), using: &rng)
+                let edges = [0, n - 1].filter { _ in Bool.random(using: &rng) }
+                let weights = edges.map { _ in UInt32.random(in: 0...256, using: &rng) }
+                let bg = bytes(3)
+                var out = [UInt8](repeating: 0, count: n * 3)
+                let edgeColumns = Array(Set(edges)).sorted()
+                let edgeWeights = edgeColumns.map { c in weights[edges.firstIndex(of: c) ?? 0] }
+                crk_blend_columns(top, bottom, lanes, v0, v1, &out, n, edgeColumns, edgeWeights, edgeColumns.count, opaque ? 1 : 0, 0, bg)
+                for c in 0..<n {
+                    func p(_ t: UInt32, _ b: UInt32) -> UInt32 { (t * v0) >> 8 + (b * v1) >> 8 }
+                    let weight = edgeColumns.firstIndex(of: c).map { edgeWeights[$0] } ?? 256
+                    let pa = opaque ? p(255 * weight, 255 * weight) : p(UInt32(top[c * 4 + 3]), UInt32(bottom[c * 4 + 3]))
+                    let keep = 65280 - min(pa, 65280)
+                    for ch in 0..<3 {
+                        let value = p(UInt32(top[c * lanes + ch]), UInt32(bottom[c * lanes + ch]))
+                        let expected = min(255, (value * 255 + UInt32(bg[ch]) * keep + 32640) / 65280)
+                        XCTAssertEqual(UInt32(out[c * 3 + ch]), expected)
+                    }
+                }
+            }
+        }
+    }
+
+    func testTurnedRowAgainstADirectEvaluation() {
+        let w = 7
+        let h = 5
+        let src = bytes(w * h * 4).enumerated().map { $0.offset % 4 == 3 ? UInt8(255) : $0.element }
+        for _ in 0..<30 {
+            let width = 24
+            let xs = (0..<width).map { Double($0) * 0.37 - 2 }
+            let angle = Double.random(in: -45...45, using: &rng)
+            let (sin, cos) = (DetMath.sin(angle * DetMath.pi / 180), DetMath.cos(angle * DetMath.pi / 180))
+            let uRow = Double.random(in: -2...8, using: &rng)
+            let vRow = Double.random(in: -2...6, using: &rng)
+            let bg: [UInt8] = [10, 20, 30]
+            var out = [UInt8](repeating: 7, count: width * 3)
+            var last = -1
+            let first = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &out, bg, &last)
+            var expectFirst = -1
+            var expectLast = -1
+            for x in 0..<width {
+                let u = xs[x] * cos + uRow
+                let v = -xs[x] * sin + vRow
+                let fu = u.rounded(.down)
+                let fv = v.rounded(.down)
+                guard fu >= -1 && fu < Double(w) && fv >= -1 && fv < Double(h) else { continue }
+                if expectFirst < 0 { expectFirst = x }
+                expectLast = x
+                let wx = UInt32(((u - fu) * 256).rounded())
+                let wy = UInt32(((v - fv) * 256).rounded())
+                func texel(_ i: Int, _ j: Int, _ ch: Int) -> UInt32 {
+                    i >= 0 && i < w && j >= 0 && j < h ? UInt32(src[(j * w + i) * 4 + ch]) : 0
+                }
+                let (i0, j0) = (Int(fu), Int(fv))
+                func lerp(_ ch: Int) -> UInt32 {
+                    ((texel(i0, j0, ch) * (256 - wx) + texel(i0 + 1, j0, ch) * wx) * (256 - wy)) >> 8
+                        + ((texel(i0, j0 + 1, ch) * (256 - wx) + texel(i0 + 1, j0 + 1, ch) * wx) * wy) >> 8
+                }
+                let pa = lerp(3)
+                for ch in 0..<3 {
+                    let expected =
+                        pa >= 65280
+                        ? min(255, (lerp(ch) + 128) >> 8) : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
+                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "x \(x)")
+                }
+            }
+            XCTAssertEqual(first, expectFirst)
+            XCTAssertEqual(last, expectLast)
+            if first >= 0 {
+                // Columns in between that sample nothing show the background.
+                for x in first...last where xs[x] * cos + uRow < -1 || (-xs[x] * sin + vRow) < -1 {
+                    XCTAssertEqual(Array(out[(x * 3)..<(x * 3 + 3)]), bg)
+                }
+            }
+        }
+    }
+
+    func testLayerBlends() {
+        for _ in 0..<30 {
+            let count = Int.random(in: 1...40, using: &rng)
+            // The grey table form: evaluate(d) for every byte.
+            let m = UInt16.random(in: 0...65535, using: &rng)
+            let k = UInt16.random(in: 0...255, using: &rng)
+            var p = bytes(count)
+            let before = p
+            crk_fixed_blend(&p, count, m, k)
+            for i in 0..<count {
+                let hi = (UInt32(UInt16(before[i]) << 8) * UInt32(m)) >> 16
+                XCTAssertEqual(UInt32(p[i]), UInt32(UInt16(truncatingIfNeeded: hi + UInt32(k))) >> 8)
+            }
+            // The colour table.
+            let table = bytes(768)
+            var q = bytes(count * 3)
+            let original = q
+            crk_table_blend(&q, count, table)
+            for i in 0..<(count * 3) { XCTAssertEqual(q[i], table[256 * (i % 3) + Int(original[i])]) }
+            // Partial coverage.
+            let values = (0..<count).map { _ in Float.random(in: 0...1, using: &rng) }
+            let alpha = Double.random(in: 0...1, using: &rng)
+            let c = (Double.random(in: 0...255, using: &rng), 17.0, 255.0)
+            var r = original
+            crk_partial_blend(&r, count, values, alpha, c.0, c.1, c.2)
+            for j in 0..<count {
+                let a = Double(values[j]) * alpha
+                for (ch, cc) in [c.0, c.1, c.2].enumerated() {
+                    XCTAssertEqual(r[j * 3 + ch], UInt8(cc * a + Double(original[j * 3 + ch]) * (1 - a) + 0.5))
+                }
+            }
+        }
+    }
+
+    func testTestCardPremultiplyCompareAndAdler() {
+        // The test card of SPEC section 3, transcribed.
+        for (w, h) in [(1, 1), (3, 9), (130, 70), (640, 480)] {
+            let card = Testcard.image(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = (y * w + x) * 4
+                    let expected: [UInt8]
+                    if x < 4 || y < 4 || x >= w - 4 || y >= h - 4 {
+                        expected = [255, 0, 0, 255]
+                    } else if x % 100 == 0 || y % 100 == 0 {
+                        expected = [255, 255, 255, 255]
+                    } else {
+                        expected = [UInt8(x * 255 / (w - 1)), UInt8(y * 255 / (h - 1)), (x / 64 + y / 64) % 2 == 0 ? 200 : 80, 255]
+                    }
+                    XCTAssertEqual(Array(card.pixels[i..<(i + 4)]), expected, "\(w)x\(h) at (\(x), \(y))")
+                }
+            }
+        }
+        // Premultiplication.
+        let rgba = bytes(400)
+        let image = PremultipliedImage(RGBAImage(width: 10, height: 10, pixels: rgba))
+        XCTAssertFalse(image.isOpaque)
+        for i in stride(from: 0, to: 400, by: 4) {
+            let a = Int(rgba[i + 3])
+            for c in 0..<3 { XCTAssertEqual(Int(image.pixels[i + c]), a == 255 ? Int(rgba[i + c]) : (Int(rgba[i + c]) * a + 127) / 255) }
+        }
+        XCTAssertTrue(PremultipliedImage(Testcard.image(width: 9, height: 9)).isOpaque)
+        // Differences.
+        let e = bytes(5 * 4 * 3)
+        var a = e
+        a[(2 * 5 + 3) * 3 + 1] &+= 9
+        a[(1 * 5 + 1) * 3 + 2] &+= 2
+        let d = crk_compare_rgb(e, a, 5, 4, 2)
+        XCTAssertEqual(d.differing, 1)
+        XCTAssertEqual(d.max_delta, e[(2 * 5 + 3) * 3 + 1] > 246 ? Int(256 - 9) : 9)
+        XCTAssertEqual([d.x0, d.y0, d.x1, d.y1], [3, 2, 3, 2])
+        XCTAssertEqual(crk_compare_rgb(e, e, 5, 4, 0).differing, 0)
+        // Adler-32 by its definition, across the 5552-byte blocks.
+        for n in [0, 1, 15, 16, 17, 5551, 5552, 5553, 20000] {
+            let data = bytes(n)
+            var s1: UInt32 = 1
+            var s2: UInt32 = 0
+            for b in data {
+                s1 = (s1 + UInt32(b)) % 65521
+                s2 = (s2 + s1) % 65521
+            }
+            XCTAssertEqual(crk_adler32(1, data, n), s2 << 16 | s1, "\(n) bytes")
+        }
+    }
+
+    /// Interior columns skip the coverage function: they must be exactly 1 inside the shape.
+    func testShapeInteriorsAreExact() {
+        for _ in 0..<200 {
+            let r = Rect(
+                x: Double.random(in: -5...30, using: &rng), y: Double.random(in: -5...30, using: &rng),
+                width: Double.random(in: 0.5...40, using: &rng), height: Double.random(in: 0.5...40, using: &rng))
+            let shapes: [Shape] = [
+                .rect(r), .circle(center: r.center, radius: min(r.width, r.height) / 2),
+                .roundedRect(r, radius: Double.random(in: 0...20, using: &rng)),
+            ]
+            for shape in shapes {
+                for y in -6...72 {
+                    for x in shape.interior(row: y) {
+                        XCTAssertEqual(shape.area(Double(x), Double(y), Double(x + 1), Double(y + 1)), 1, "\(shape) at (\(x), \(y))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A map built with interiors equals the one evaluated at every pixel.
+    func testCoverageMapInteriorsChangeNothing() {
+        for _ in 0..<60 {
+            let r = Rect(
+                x: Double.random(in: -5...20, using: &rng), y: Double.random(in: -5...20, using: &rng),
+                width: Double.random(in: 0.5...30, using: &rng), height: Double.random(in: 0.5...30, using: &rng))
+            let shape: Shape = [.rect(r), .circle(center: r.center, radius: r.width / 2), .roundedRect(r, radius: 4)][
+                Int.random(in: 0...2, using: &rng)]
+            let b = shape.bounds
+            let box = (
+                Int(b.minX.rounded(.down)) - 1, Int(b.minY.rounded(.down)) - 1, Int(b.maxX.rounded(.up)) + 1, Int(b.maxY.rounded(.up)) + 1
+            )
+            for outside in [0.0, 1.0] {
+                let value = 1 - outside
+                let coverage = { (x: Int, y: Int) in
+                    let a = shape.area(Double(x), Double(y), Double(x + 1), Double(y + 1))
+                    return outside == 1 ? 1 - a : a
+                }
+                let plain = CoverageMap(width: 40, height: 40, box: box, outside: outside, coverage: coverage)
+                let fast = CoverageMap(
+                    width: 40, height: 40, box: box, outside: outside, interior: shape.interior(row:), interiorValue: value,
+                    coverage: coverage)
+                XCTAssertEqual(fast.rows, plain.rows, "\(shape)")
+                XCTAssertEqual(fast.values, plain.values, "\(shape)")
+            }
+        }
+    }
+}

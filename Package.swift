@@ -8,7 +8,7 @@
 //   CropScenario                            scenario model, decoding, presets, schema
 //   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
 //   CropRender                              compositor: a frame record + an image -> pixels
-//   CropImageIO (+ CPNGShim, CLibPNG)       PNG, APNG, GIF codecs (bitmaps only)
+//   CropImageIO (+ CPNGShim, CZlibShim)     PNG, APNG, GIF codecs (bitmaps only)
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropCLI -> cropreplay                   the command line
@@ -32,6 +32,15 @@ let package = Package(
         // The only code that includes png.h: a C shim that keeps libpng's setjmp/longjmp
         // error handling inside C and reports errors as return codes and messages.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        // zlib from the system (Debian: zlib1g-dev, macOS: in the SDK), found by pkg-config: real
+        // deflate for the animations (APNG frames), through the shim below.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // The only code that includes zlib.h: one-shot deflate with return codes.
+        .target(name: "CZlibShim", dependencies: ["CZlib"]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
         .target(
             name: "CropGeometry",
@@ -47,7 +56,7 @@ let package = Package(
             name: "CropRender",
             dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CCropKernels"]
         ),
-        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CCropKernels"]),
+        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CZlibShim", "CCropKernels"]),
         .target(
             name: "CropPipeline",
             dependencies: [

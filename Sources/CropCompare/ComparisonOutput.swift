@@ -30,48 +30,71 @@ package enum ComparisonOutput {
     {
         let longest = rows.map(\.trace.frames.count).max() ?? 0
         let kept = Array(stride(from: 0, to: longest, by: max(1, options.every)))
-        let v = loaded.scenario.editor.viewport
         let thumb = options.thumb
-        try MemoryBudget.check(
-            frames: kept.count * rows.count * 2, width: Int(v.width * Double(v.scale) * thumb),
-            height: Int(v.height * Double(v.scale) * thumb),
-            what: "\(loaded.scenario.file): the comparison animation")
         var warnings: [String] = []
         try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
-            var columns: [[RGBFrame]] = []
-            for (row, variant) in zip(rows, variants) {
+            let sessions = zip(rows, variants).map { row, variant in
                 var s = loaded.scenario
                 s.editor = variant.editor
-                let session = RenderSession(loaded: LoadedScenario(scenario: s, image: loaded.image), trace: row.trace)
-                let wanted = kept.map { min($0, row.trace.frames.count - 1) }
-                let rendered = session.render(frames: wanted, jobs: options.jobs)
-                columns.append(
-                    wanted.compactMap { n in
-                        rendered[n].map {
-                            Downscale.resize(
-                                $0, width: max(1, Int(Double($0.width) * thumb)), height: max(1, Int(Double($0.height) * thumb)))
-                        }
-                    })
+                return RenderSession(loaded: LoadedScenario(scenario: s, image: loaded.image), trace: row.trace)
             }
-            // A variant whose trace is shorter holds its last frame.
-            let tiled = (0..<kept.count).map { i in Tiling.sideBySide(columns.map { $0[min(i, $0.count - 1)] }, titles: rows.map(\.label)) }
-            let inputs = tiled.map { APNG.Input(frame: $0, ticks: max(1, options.every)) }
+            // The side-by-side frames stream into the encoders a batch at a time (memory does
+            // not grow with the frame count); a variant whose trace is shorter holds its last frame.
+            let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) } }
+            let ticks = max(1, options.every)
             let fps = loaded.scenario.fps
-            let apng = try APNG.encode(inputs, fps: fps)
-            try FileIO.writeAtomically(dir + "/comparison.png", apng)
-            let gif = try GIF.encode(inputs, fps: fps)
-            try FileIO.writeAtomically(dir + "/comparison.gif", gif)
-            for (name, size) in [("comparison.png", apng.count), ("comparison.gif", gif.count)] where size > sizeWarning {
+            let apngFile = try AtomicFile(dir + "/comparison.png")
+            let gifFile = try AtomicFile(dir + "/comparison.gif")
+            var apng: APNGWriter?
+            var gif: GIFWriter?
+            let sheetStep = max(1, kept.count / 12)
+            var sheetTiles: [(RGBFrame, String)] = []
+            let batchSize = max(8, options.jobs * 4)
+            /// The side-by-side frames of kept[start ..< start + batchSize].
+            func tiledBatch(_ start: Int) throws -> (batch: [Int], tiled: [RGBFrame]) {
+                let batch = Array(kept[start..<min(kept.count, start + batchSize)])
+                let cells = LockedDictionary<Int, RGBFrame>()
+                try Parallel.forEach(count: batch.count * sessions.count, jobs: options.jobs) { k in
+                    let (i, v) = (k / sessions.count, k % sessions.count)
+                    let f = sessions[v].render(frame: min(batch[i], rows[v].trace.frames.count - 1))
+                    cells.set(
+                        k, Downscale.resize(f, width: max(1, Int(Double(f.width) * thumb)), height: max(1, Int(Double(f.height) * thumb))))
+                }
+                let tiled = batch.indices.map { i in
+                    Tiling.sideBySide((0..<sessions.count).compactMap { cells.get(i * sessions.count + $0) }, titles: rows.map(\.label))
+                }
+                return (batch, tiled)
+            }
+            // The GIF's palette comes from every frame: a first pass for the colours only.
+            let histogram = GIFPalette.Histogram()
+            for start in stride(from: 0, to: kept.count, by: batchSize) {
+                for f in try tiledBatch(start).tiled { histogram.add(f) }
+            }
+            guard let palette = histogram.palette() else { throw ReplayFailure.internal("no frames to compare") }
+            for start in stride(from: 0, to: kept.count, by: batchSize) {
+                let (batch, tiled) = try tiledBatch(start)
+                guard let first = tiled.first else { continue }
+                if apng == nil {
+                    apng = try APNGWriter(width: first.width, height: first.height, fps: fps, sink: apngFile)
+                    gif = try GIFWriter(width: first.width, height: first.height, fps: fps, sink: gifFile, palette: palette)
+                }
+                try apng?.append(tiled, ticks: ticks, loop: loop)
+                try gif?.append(tiled, ticks: ticks, loop: loop)
+                for (i, f) in tiled.enumerated() where (start + i) % sheetStep == 0 {
+                    sheetTiles.append((Downscale.resize(f, width: max(1, f.width / 2), height: max(1, f.height / 2)), "FRAME \(batch[i])"))
+                }
+            }
+            try apng?.finish()
+            try gif?.finish(loop: loop)
+            let sizes = [("comparison.png", apngFile.count), ("comparison.gif", gifFile.count)]
+            try apngFile.commit()
+            try gifFile.commit()
+            for (name, size) in sizes where size > sizeWarning {
                 let factor = Double(size) / Double(sizeWarning)
                 let every = max(2, Int(factor.rounded(.up)))
                 warnings.append(
                     "warning: \(dir)/\(name) is \(size >> 20) MB, large for a pull request; try --every \(every) or --thumb \(Comparison.n(max(0.1, thumb / factor.squareRoot()), 2))"
                 )
-            }
-            let step = max(1, tiled.count / 12)
-            let sheetTiles = stride(from: 0, to: tiled.count, by: step).map { i -> (RGBFrame, String) in
-                let f = tiled[i]
-                return (Downscale.resize(f, width: max(1, f.width / 2), height: max(1, f.height / 2)), "FRAME \(kept[i])")
             }
             try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .golden))
             try FileIO.writeAtomically(dir + "/metrics.md", Comparison.markdown(rows))

@@ -83,16 +83,22 @@ package enum FileIO {
     nonisolated(unsafe) private static var counter = 0
     private static let counterLock = NSLock()
 
-    /// Writes `bytes` atomically: a temporary file beside `path`, then rename.
-    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+    /// A hidden temporary name beside `path`, unique in this process.
+    package static func temporaryName(for path: String) -> String {
         let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty { try makeDirectory(dir) }
         counterLock.lock()
         counter += 1
         let n = counter
         counterLock.unlock()
         let name = (path as NSString).lastPathComponent
-        let temp = (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
+        return (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
+    }
+
+    /// Writes `bytes` atomically: a temporary file beside `path`, then rename.
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty { try makeDirectory(dir) }
+        let temp = temporaryName(for: path)
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(errno))))") }
         var written = 0

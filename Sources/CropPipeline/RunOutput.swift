@@ -63,12 +63,14 @@ package enum RunOutput {
         return dir
     }
 
-    /// Refuses (before anything is written) sequences that would not fit in memory.
+    /// Refuses (before anything is written) a contact sheet that would not fit in memory:
+    /// its tiles are a quarter of the frame a side. Animations stream and have no bound.
     package static func checkBudget(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) {
-        guard options.apng || options.gif || options.sheet else { return }
+        guard options.sheet else { return }
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
         try MemoryBudget.check(
-            frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --apng/--gif/--sheet")
+            frames: plan.kept.count, width: max(1, plan.size.0 / 4), height: max(1, plan.size.1 / 4),
+            what: "\(loaded.scenario.file): --sheet")
     }
 
     /// Which frames a sequence keeps and at what size.
@@ -89,14 +91,12 @@ package enum RunOutput {
         let canvas = plan.canvas
         let size = plan.size
         let digits = max(4, String(trace.frames.count - 1).count)
-        let keepInMemory = options.apng || options.gif || options.sheet
-        let collected = LockedDictionary<Int, RGBFrame>()
         let done = Counter()
         @Sendable func framePath(_ n: Int) -> String {
             let name = String(n)
             return dir + "/frames/" + String(repeating: "0", count: max(0, digits - name.count)) + name + ".png"
         }
-        if options.frames && !keepInMemory && size == canvas {
+        if options.frames && !(options.apng || options.gif || options.sheet) && size == canvas {
             // Only frames/: each frame goes from the renderer to the encoder a band of rows
             // at a time (frames smaller than the canvas are padded whole, as below).
             session.prepareLayers(kept)
@@ -109,27 +109,72 @@ package enum RunOutput {
             }
             return
         }
-        try session.renderAll(kept, jobs: options.jobs) { n, frame in
-            let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
-            if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
-            if keepInMemory { collected.set(n, fitted) }
-            options.progress?(done.increment(), kept.count)
-        }
-        guard keepInMemory else { return }
-        let inputs = kept.compactMap { n in collected.get(n).map { APNG.Input(frame: $0, ticks: max(1, options.every)) } }
-        if options.apng {
-            try FileIO.writeAtomically(dir + "/animation.png", APNG.encode(inputs, fps: trace.fps))
-        }
+        // Animations and the sheet: frames are rendered a batch at a time and streamed into
+        // the encoders, so memory does not grow with the frame count (the sheet keeps its
+        // quarter-size tiles). A GIF's palette comes from every frame: a first pass renders
+        // the frames for their colours only.
+        let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) } }
+        let ticks = max(1, options.every)
+        var palette: GIFPalette?
         if options.gif {
-            try FileIO.writeAtomically(dir + "/animation.gif", GIF.encode(inputs, fps: trace.fps, dither: options.dither))
-        }
-        if options.sheet {
-            let tiles = kept.compactMap { n -> (RGBFrame, String)? in
-                guard let f = collected.get(n) else { return nil }
-                return (Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n]))
+            let histogram = GIFPalette.Histogram()
+            try forEachBatch(session, kept, canvas: canvas, size: size, jobs: options.jobs) { _, frames in
+                for f in frames { histogram.add(f) }
             }
+            palette = histogram.palette()
+        }
+        let apngFile = options.apng ? try AtomicFile(dir + "/animation.png") : nil
+        let gifFile = options.gif ? try AtomicFile(dir + "/animation.gif") : nil
+        let apng = try apngFile.map { try APNGWriter(width: size.0, height: size.1, fps: trace.fps, sink: $0) }
+        let gif =
+            try gifFile.map { file in
+                try palette.map {
+                    try GIFWriter(width: size.0, height: size.1, fps: trace.fps, sink: file, palette: $0, dither: options.dither)
+                }
+            } ?? nil
+        var tiles: [(RGBFrame, String)] = []
+        try forEachBatch(
+            session, kept, canvas: canvas, size: size, jobs: options.jobs,
+            each: { n, fitted in
+                if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
+                options.progress?(done.increment(), kept.count)
+            }
+        ) { batch, frames in
+            try apng?.append(frames, ticks: ticks, loop: loop)
+            try gif?.append(frames, ticks: ticks, loop: loop)
+            if options.sheet {
+                for (n, f) in zip(batch, frames) {
+                    tiles.append((Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n])))
+                }
+            }
+        }
+        try apng?.finish()
+        try apngFile?.commit()
+        try gif?.finish(loop: loop)
+        try gifFile?.commit()
+        if options.sheet {
             let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
             try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .golden))
+        }
+    }
+
+    /// Renders `kept` in batches (each batch in parallel), pads and scales each frame to
+    /// `size`, calls `each` for every frame (from the rendering threads) and `body` with each
+    /// batch in order. Memory holds one batch.
+    static func forEachBatch(
+        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int,
+        each: (@Sendable (Int, RGBFrame) throws -> Void)? = nil, body: ([Int], [RGBFrame]) throws -> Void
+    ) throws {
+        let batchSize = max(8, jobs * 4)
+        for start in stride(from: 0, to: kept.count, by: batchSize) {
+            let batch = Array(kept[start..<min(kept.count, start + batchSize)])
+            let rendered = LockedDictionary<Int, RGBFrame>()
+            try session.renderAll(batch, jobs: jobs) { n, frame in
+                let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
+                try each?(n, fitted)
+                rendered.set(n, fitted)
+            }
+            try body(batch, batch.compactMap { rendered.get($0) })
         }
     }
 
@@ -167,7 +212,7 @@ package enum RunOutput {
     }
 }
 
-/// Animations and sheets keep their frames in memory: refuse sizes that would not fit.
+/// Contact sheets keep their tiles in memory: refuse sizes that would not fit.
 package enum MemoryBudget {
     package static let bytes = 4 << 30
 

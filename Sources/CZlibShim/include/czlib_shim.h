@@ -1,0 +1,16 @@
+#ifndef CZLIB_SHIM_H
+#define CZLIB_SHIM_H
+// The only code that includes zlib.h: one-shot deflate for animation frames. zlib reports
+// errors as return codes (no longjmp); they come back as -1.
+#include <stddef.h>
+#include <stdint.h>
+
+/// An upper bound of czs_deflate's output for n input bytes.
+size_t czs_deflate_bound(size_t n);
+
+/// A zlib stream (RFC 1950) of `n` bytes at `level` (1 ... 9) with the "filtered" strategy
+/// (tuned for PNG-filtered data) and the largest window and memory level, into `out`
+/// (`capacity` bytes, at least czs_deflate_bound(n)). Returns the size written, or -1.
+long czs_deflate(const uint8_t *in, size_t n, int level, uint8_t *out, size_t capacity);
+
+#endif

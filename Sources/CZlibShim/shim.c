@@ -1,0 +1,35 @@
+#include "czlib_shim.h"
+#include <zlib.h>
+
+size_t czs_deflate_bound(size_t n) {
+    // zlib's conservative deflateBound (any settings), plus the zlib wrapper and slack.
+    return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + 6 + 64;
+}
+
+long czs_deflate(const uint8_t *in, size_t n, int level, uint8_t *out, size_t capacity) {
+    z_stream s = {0};
+    if (deflateInit2(&s, level, Z_DEFLATED, 15, 9, Z_FILTERED) != Z_OK) return -1;
+    s.next_in = (Bytef *)in;
+    s.next_out = out;
+    s.avail_out = 0;
+    // avail_in and avail_out are 32-bit: feed and drain in slices.
+    size_t left_in = n, left_out = capacity;
+    int status = Z_OK;
+    while (status == Z_OK) {
+        if (s.avail_in == 0) {
+            uInt take = left_in > 0x40000000u ? 0x40000000u : (uInt)left_in;
+            s.avail_in = take;
+            left_in -= take;
+        }
+        if (s.avail_out == 0) {
+            if (left_out == 0) break;
+            uInt give = left_out > 0x40000000u ? 0x40000000u : (uInt)left_out;
+            s.avail_out = give;
+            left_out -= give;
+        }
+        status = deflate(&s, left_in == 0 ? Z_FINISH : Z_NO_FLUSH);
+    }
+    long written = status == Z_STREAM_END ? (long)s.total_out : -1;
+    deflateEnd(&s);
+    return written;
+}

@@ -21,9 +21,6 @@ package enum ComparisonOutput {
         package init() {}
     }
 
-    /// Animations above this size get a warning with a suggested --every / --thumb.
-    package static let sizeWarning = 20 * 1024 * 1024
-
     /// Writes everything; returns warnings to print (one line each).
     package static func write(_ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], dir: String, options: Options)
         throws(ReplayFailure) -> [String]
@@ -89,12 +86,8 @@ package enum ComparisonOutput {
             let sizes = [("comparison.png", apngFile.count), ("comparison.gif", gifFile.count)]
             try apngFile.commit()
             try gifFile.commit()
-            for (name, size) in sizes where size > sizeWarning {
-                let factor = Double(size) / Double(sizeWarning)
-                let every = max(2, Int(factor.rounded(.up)))
-                warnings.append(
-                    "warning: \(dir)/\(name) is \(size >> 20) MB, large for a pull request; try --every \(every) or --thumb \(Comparison.n(max(0.1, thumb / factor.squareRoot()), 2))"
-                )
+            for (name, size) in sizes {
+                if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) { warnings.append(w) }
             }
             try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .golden))
             try FileIO.writeAtomically(dir + "/metrics.md", Comparison.markdown(rows))

@@ -130,7 +130,13 @@ package enum FileIO {
         try writeAtomically(path, Array(text.utf8))
     }
 
-    /// Every `*.json` scenario under `path` (a file is itself), sorted, skipping `schema.json`.
+    /// Folders `check`/`record` never look into: goldens, outputs, hidden and build folders.
+    package static let skippedFolders: Set<String> = ["golden", "out", "node_modules", "Packages"]
+    /// JSON files that are outputs, not scenarios.
+    package static let skippedFiles: Set<String> = ["schema.json", "trace.json", "metrics.json", "Package.resolved"]
+
+    /// Every `*.json` scenario under `path` (a file is itself), sorted: never inside `golden/`,
+    /// `out/` or hidden folders, and never a trace, metrics or `schema.json`.
     package static func scenarioFiles(_ path: String) throws(FileError) -> [String] {
         if !isDirectory(path) {
             guard exists(path) else { throw FileError(path: path, message: "no such file or folder") }
@@ -142,9 +148,12 @@ package enum FileIO {
         var out: [String] = []
         while let item = enumerator.nextObject() as? String {
             let name = (item as NSString).lastPathComponent
-            if name.hasSuffix(".json") && name != "schema.json" && !name.hasPrefix(".") {
-                out.append(path.hasSuffix("/") ? path + item : path + "/" + item)
+            let full = path.hasSuffix("/") ? path + item : path + "/" + item
+            if isDirectory(full) {
+                if name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix("-compare") { enumerator.skipDescendants() }
+                continue
             }
+            if name.hasSuffix(".json") && !skippedFiles.contains(name) && !name.hasPrefix(".") { out.append(full) }
         }
         return out.sorted()
     }

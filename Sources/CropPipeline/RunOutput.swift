@@ -21,6 +21,8 @@ package struct RunOptions: Sendable {
     package var jobs = Parallel.defaultJobs
     /// Progress on stderr (only when it is a terminal).
     package var progress: (@Sendable (Int, Int) -> Void)?
+    /// One-line warnings (an animation too large to share).
+    package var warn: (@Sendable (String) -> Void)?
     package init() {}
 
     var wantsSequence: Bool { frames || apng || gif || sheet }
@@ -149,9 +151,12 @@ package enum RunOutput {
             }
         }
         try apng?.finish()
-        try apngFile?.commit()
         try gif?.finish(loop: loop)
-        try gifFile?.commit()
+        for file in [apngFile, gifFile].compactMap({ $0 }) {
+            let size = file.count
+            try file.commit()
+            if let w = AnimationSize.warning(file.path, bytes: size, every: options.every, thumb: options.thumb) { options.warn?(w) }
+        }
         if options.sheet {
             let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
             try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .golden))
@@ -178,7 +183,9 @@ package enum RunOutput {
         }
     }
 
-    /// `12 0.20S P:C Z:-`: frame, time and recognizer phases (first letters; - = possible).
+    /// Two lines: `#12 0.20s` (frame and time) and the recognizers' phases by first letter
+    /// (`P` pan, `Z` pinch, `R` rotation; `-` possible, `B` began, `C` changed, `E` ended,
+    /// `X` cancelled), e.g. `P:C Z:- R:-`.
     static func label(_ f: FrameRecord) -> String {
         func letter(_ p: RecognizerPhase) -> String {
             switch p {
@@ -188,7 +195,8 @@ package enum RunOutput {
             }
         }
         let t = (f.t * 100).rounded() / 100
-        return "\(f.frame) \(t)S P:\(letter(f.pan)) Z:\(letter(f.pinch))"
+        let seconds = String(format: "%.2f", t)
+        return "#\(f.frame) \(seconds)s\nP:\(letter(f.pan)) Z:\(letter(f.pinch)) R:\(letter(f.rotation))"
     }
 
     /// The largest frame size among the kept frames (viewports can change on resize).
@@ -209,6 +217,20 @@ package enum RunOutput {
         var out = RGBFrame(width: size.0, height: size.1)
         Tiling.blit(f, into: &out, x: (size.0 - f.width) / 2, y: (size.1 - f.height) / 2)
         return out
+    }
+}
+
+/// Animations larger than a pull request or chat wants: a one-line warning with a smaller
+/// `--every` or `--thumb` that would bring them under the limit.
+package enum AnimationSize {
+    package static let limit = 20 * 1024 * 1024
+
+    package static func warning(_ path: String, bytes: Int, every: Int, thumb: Double) -> String? {
+        guard bytes > limit else { return nil }
+        let factor = Double(bytes) / Double(limit)
+        let suggestedEvery = max(2, Int((Double(max(1, every)) * factor).rounded(.up)))
+        let suggestedThumb = max(0.05, (thumb / factor.squareRoot() * 100).rounded(.down) / 100)
+        return "warning: \(path) is \(bytes >> 20) MB, large for a pull request; try --every \(suggestedEvery) or --thumb \(suggestedThumb)"
     }
 }
 

@@ -1,4 +1,5 @@
 import CropImageIO
+import CropPipeline
 import CropReplay
 import Foundation
 import TestSupport
@@ -127,6 +128,25 @@ final class GoldenTests: XCTestCase {
         let r = runCLI(["record", "--missing"], in: dir)
         XCTAssertEqual(r.out.split(separator: "\n").first, "updated drag: golden/drag/ (settled.png)")
         XCTAssertEqual(try String(contentsOfFile: dir + "/golden/drag/trace.json", encoding: .utf8), "keep")
+    }
+
+    func testFoldersGiveOnlyScenarios() throws {
+        // A project that ran everything into its own folder: goldens, outputs, comparisons,
+        // check artifacts, a schema and a hidden folder sit beside the scenario.
+        let dir = try makeProject()
+        XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
+        XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", "scenarios/out"], in: dir).code, 0)
+        XCTAssertEqual(runCLI(["compare", "scenarios/drag.json", "--policies", "clamp", "--out", "scenarios"], in: dir).code, 0)
+        try FileManager.default.createDirectory(atPath: dir + "/scenarios/golden/x", withIntermediateDirectories: true)
+        try "{}".write(toFile: dir + "/scenarios/golden/x/trace.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/scenarios/.cache", withIntermediateDirectories: true)
+        try "{".write(toFile: dir + "/scenarios/.cache/junk.json", atomically: true, encoding: .utf8)
+        try "{".write(toFile: dir + "/scenarios/trace.json", atomically: true, encoding: .utf8)
+        try runCLI(["schema"], in: dir).out.write(toFile: dir + "/scenarios/schema.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try FileIO.scenarioFiles(dir + "/scenarios"), [dir + "/scenarios/drag.json"])
+        let check = runCLI(["check", "scenarios"], in: dir)
+        XCTAssertEqual(check.code, 0, check.err)
+        XCTAssertTrue(check.out.hasSuffix("1 passed, 0 failed\n"), check.out)
     }
 
     func testRunIsDeterministicAcrossJobCounts() throws {

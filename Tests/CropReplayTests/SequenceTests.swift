@@ -67,6 +67,32 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(lzwDecode(LZW.encode([], minCodeSize: 2), minCodeSize: 2), [])
     }
 
+    func testSheetLabelsNeverRunTogether() {
+        // Tiles narrower than their labels: each label stays in its own cell, with a gap of
+        // background between neighbours.
+        let tile = frame(10, 6) { _, _ in (0, 0, 0) }
+        let label = "#123 10.25s\nP:C Z:- R:-"
+        let sheet = Tiling.sheet([(tile, label), (tile, label), (tile, label)], columns: 3)
+        // Columns with text anywhere in the two label lines.
+        let band = (8 + 6 + 3)..<(8 + 6 + 3 + 2 * Tiling.lineHeight)
+        let lit = (0..<sheet.width).map { x in band.contains { y in sheet.pixels[(y * sheet.width + x) * 3] > 100 } }
+        // Runs of columns with text, separated by at least 8 columns without.
+        var gaps: [Int] = []
+        var run = 0
+        var seenText = false
+        for l in lit {
+            if l {
+                if seenText && run > 0 { gaps.append(run) }
+                seenText = true
+                run = 0
+            } else {
+                run += 1
+            }
+        }
+        XCTAssertEqual(gaps.filter { $0 >= 8 }.count, 2, "three labels, two wide gaps")
+        XCTAssertEqual(BitmapFont.width("#123 10.25s"), 66)
+    }
+
     func testAreaAveragingDownscale() {
         let f = frame(4, 2) { x, _ in x < 2 ? (0, 0, 0) : (200, 100, 50) }
         let half = Downscale.resize(f, width: 2, height: 1)

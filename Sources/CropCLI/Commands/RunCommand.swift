@@ -40,6 +40,7 @@ extension Commands {
         options.thumb = try a.double("--thumb", min: 0.01, max: 1) ?? 1
         options.jobs = try jobs(a)
         options.progress = Progress.reporter(console)
+        options.warn = { console.err($0) }
         let files = try scenarioPaths(a.positionals, command: "run")
         // Validate and replay everything before writing anything.
         let loaded = try files.map { try LoadedScenario.load(path: $0) }

@@ -1,7 +1,8 @@
 import CropBitmap
 
 /// A 5x7 bitmap font for labels on contact sheets and comparisons: digits,
-/// upper-case letters and a little punctuation (lower case is drawn upper case).
+/// upper-case letters and a little punctuation; lower case is drawn upper case, except
+/// `s` (seconds), which has its own small glyph.
 package enum BitmapFont {
     package static let glyphWidth = 5, glyphHeight = 7, advance = 6
 
@@ -23,7 +24,7 @@ package enum BitmapFont {
         ".": [0, 0, 0, 0, 0, 12, 12], ":": [0, 12, 12, 0, 12, 12, 0], "-": [0, 0, 0, 31, 0, 0, 0],
         "/": [1, 1, 2, 4, 8, 16, 16], "#": [10, 10, 31, 10, 31, 10, 10], "=": [0, 0, 31, 0, 31, 0, 0],
         "(": [2, 4, 8, 8, 8, 4, 2], ")": [8, 4, 2, 2, 2, 4, 8], "%": [24, 25, 2, 4, 8, 19, 3], "+": [0, 4, 4, 31, 4, 4, 0],
-        "_": [0, 0, 0, 0, 0, 0, 31], ",": [0, 0, 0, 0, 12, 4, 8],
+        "_": [0, 0, 0, 0, 0, 0, 31], ",": [0, 0, 0, 0, 12, 4, 8], "s": [0, 0, 15, 16, 14, 1, 30],
     ]
 
     /// Width in pixels of `text` at integer `size`.
@@ -32,7 +33,8 @@ package enum BitmapFont {
     /// Draws `text` with its top-left at (x, y), clipped to the frame.
     package static func draw(_ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame) {
         var cx = x
-        for ch in text.uppercased() {
+        for original in text {
+            let ch = original == "s" ? original : Character(original.uppercased())
             if let rows = glyphs[ch] {
                 for (r, bits) in rows.enumerated() {
                     for c in 0..<glyphWidth where bits & (16 >> UInt8(c)) != 0 {

@@ -3,24 +3,31 @@ import CropBitmap
 /// Frames laid out in a grid with a label strip under each (contact sheets) or
 /// side by side with a title over each (policy comparisons).
 package enum Tiling {
-    package static let labelHeight = 12
+    /// Height of one label line.
+    package static let lineHeight = 10
 
-    /// A contact sheet: `tiles` (same size) in rows of `columns`, each with its label below.
+    /// A contact sheet: `tiles` (same size) in rows of `columns`, each with its label below
+    /// (lines separated by "\n"). A cell is as wide as its tile or its longest label line,
+    /// and cells are 8 pixels apart, so labels never run together.
     package static func sheet(_ tiles: [(RGBFrame, String)], columns: Int, background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
         guard let first = tiles.first?.0 else { return RGBFrame(width: 1, height: 1) }
         let cols = max(1, min(columns, tiles.count))
         let rows = (tiles.count + cols - 1) / cols
-        let gap = 4
-        let labelWidth = tiles.map { BitmapFont.width($0.1) }.max() ?? 0
+        let gap = 8
+        let lines = tiles.map { $0.1.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        let labelWidth = lines.flatMap { $0 }.map { BitmapFont.width($0) }.max() ?? 0
+        let labelHeight = (lines.map(\.count).max() ?? 0) * lineHeight + 2
         let cellW = max(first.width, labelWidth) + gap
         let cellH = first.height + labelHeight + gap
         var out = RGBFrame(width: cols * cellW + gap, height: rows * cellH + gap)
         fill(&out, background)
-        for (i, (tile, label)) in tiles.enumerated() {
+        for (i, (tile, _)) in tiles.enumerated() {
             let x = gap + (i % cols) * cellW
             let y = gap + (i / cols) * cellH
             blit(tile, into: &out, x: x, y: y)
-            BitmapFont.draw(label, x: x + 1, y: y + tile.height + 3, color: (230, 230, 230), into: &out)
+            for (k, line) in lines[i].enumerated() {
+                BitmapFont.draw(line, x: x, y: y + tile.height + 3 + k * lineHeight, color: (230, 230, 230), into: &out)
+            }
         }
         return out
     }

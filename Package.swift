@@ -8,7 +8,8 @@
 //   CropScenario                            scenario model, decoding, presets, schema
 //   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
 //   CropRender                              compositor: a frame record + an image -> pixels
-//   CropImageIO (+ CPNGShim, CZlibShim)     PNG, APNG, GIF codecs (bitmaps only)
+//   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
+//     libjpeg-turbo and zlib)               (bitmaps only)
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropCLI -> cropreplay                   the command line
@@ -32,6 +33,15 @@ let package = Package(
         // The only code that includes png.h: a C shim that keeps libpng's setjmp/longjmp
         // error handling inside C and reports errors as return codes and messages.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        // libjpeg-turbo from the system (Debian: libjpeg62-turbo-dev, Homebrew: jpeg-turbo),
+        // found by pkg-config: camera photos are JPEG.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // The only code that includes jpeglib.h: setjmp/longjmp stay inside C.
+        .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         // zlib from the system (Debian: zlib1g-dev, macOS: in the SDK), found by pkg-config: real
         // deflate for the animations (APNG frames), through the shim below.
         .systemLibrary(
@@ -56,7 +66,7 @@ let package = Package(
             name: "CropRender",
             dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CCropKernels"]
         ),
-        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CZlibShim", "CCropKernels"]),
+        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CZlibShim", "CCropKernels"]),
         .target(
             name: "CropPipeline",
             dependencies: [

@@ -4,7 +4,8 @@ import CropImageIO
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
-// few frames + render one small frame), png (PNG and APNG decoding), writers
+// few frames + render one small frame), png (PNG and APNG decoding), jpeg (JPEG decoding
+// through libjpeg-turbo and the EXIF orientation parser), writers
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
 // from extreme finite numbers: every trace must be JSON with finite numbers only).
 import CropJSON
@@ -15,7 +16,7 @@ import CropScenario
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, png, writers, numbers }
+enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers }
 
 func fuzzTarget() -> FuzzTarget {
     guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
@@ -107,6 +108,13 @@ func fuzzPNG(_ bytes: [UInt8]) {
     if let frame = try? PNGCodec.decodeRGB(repaired) { precondition(frame.pixels.count == frame.width * frame.height * 3) }
 }
 
+func fuzzJPEG(_ bytes: [UInt8]) {
+    // Any bytes after a JPEG signature: an error or an upright image of consistent size.
+    let data = bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? bytes : [0xFF, 0xD8, 0xFF] + bytes
+    _ = ExifOrientation.read(data)
+    if let image = try? ImageDecoder.decode(data) { precondition(image.pixels.count == image.width * image.height * 4) }
+}
+
 func fuzzWriters(_ bytes: [UInt8]) {
     guard bytes.count >= 4 else { return }
     let w = 1 + Int(bytes[0] % 32)
@@ -147,6 +155,7 @@ func fuzzWriters(_ bytes: [UInt8]) {
         switch fuzzTarget() {
         case .scenario: fuzzScenario(bytes)
         case .png: fuzzPNG(bytes)
+        case .jpeg: fuzzJPEG(bytes)
         case .writers: fuzzWriters(bytes)
         case .numbers: fuzzNumbers(bytes)
         }

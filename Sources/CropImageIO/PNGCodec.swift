@@ -8,12 +8,18 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The image is larger than the limits (width, height).
     case tooLarge(width: Int, height: Int)
     case encodeFailed(String)
+    /// libjpeg refused the data; its words.
+    case unreadableJPEG(String)
+    /// Neither a PNG nor a JPEG signature.
+    case unknownFormat
 
     package var description: String {
         switch self {
         case .unreadable(let why): return "not a readable PNG: \(why)"
         case .tooLarge(let w, let h): return "\(w)x\(h) pixels; the limit is 16384x16384 and 100 MP"
         case .encodeFailed(let why): return "PNG encoding failed: \(why)"
+        case .unreadableJPEG(let why): return "not a readable JPEG: \(why)"
+        case .unknownFormat: return "neither a PNG nor a JPEG file (unknown signature)"
         }
     }
 }

@@ -49,7 +49,7 @@ package struct LoadedScenario: Sendable {
                 throw .image(scenario: scenario.file, image: relative, problem: .unreadable(error.message))
             }
             do {
-                return LoadedScenario(scenario: scenario, image: try PNGCodec.decode(bytes))
+                return LoadedScenario(scenario: scenario, image: try ImageDecoder.decode(bytes))
             } catch {
                 throw .image(scenario: scenario.file, image: relative, problem: .undecodable(error.description))
             }

@@ -31,8 +31,11 @@ import XCTest
     @Test(arguments: fixtures)
     func fixtureFailsWithExitTwoAndAOneLineMessage(_ name: String) throws {
         let dir = temporaryDirectory("malformed")
-        // Image fixtures: a corrupt PNG and a header that claims 20000 x 20000 pixels.
-        try Data("\u{89}PNG garbage".utf8).write(to: URL(fileURLWithPath: dir + "/corrupt.png"))
+        // Image fixtures: a corrupt PNG, a truncated JPEG and a header that claims 20000 x 20000 pixels.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("garbage".utf8)).write(
+            to: URL(fileURLWithPath: dir + "/corrupt.png"))
+        try FileManager.default.copyItem(
+            atPath: packageRoot + "/Tests/CropReplayTests/Fixtures/jpeg/truncated.jpg", toPath: dir + "/corrupt.jpg")
         try Data(RawPNG.png(width: 20000, height: 20000, bitDepth: 8, colorType: 0, rows: [[0]])).write(
             to: URL(fileURLWithPath: dir + "/huge.png"))
         let path = dir + "/\(name).json"

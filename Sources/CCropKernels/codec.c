@@ -327,11 +327,12 @@ static const int bayer[16] = {0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13,
 struct crk_nearest {
     long count;
     uint32_t palette[256];
-    int32_t start[32768 + 1];  // candidates of cell c: list[start[c] ..< start[c + 1]]
+    int32_t start[32768];      // candidates of cell c: list[start[c] ..< start[c] + size[c]]; -1: all
+    uint16_t size[32768];
     uint8_t *list;
 };
 
-crk_nearest *crk_nearest_new(const uint32_t *palette, long count) {
+crk_nearest *crk_nearest_new(const uint32_t *palette, long count, const crk_histogram *hint) {
     if (count < 1 || count > 256) return NULL;
     crk_nearest *n = (crk_nearest *)malloc(sizeof(crk_nearest));
     if (n == NULL) return NULL;
@@ -345,6 +346,18 @@ crk_nearest *crk_nearest_new(const uint32_t *palette, long count) {
     }
     for (long cell = 0; cell < 32768; cell++) {
         long lo[3] = {(cell >> 10) << 3, ((cell >> 5) & 31) << 3, (cell & 31) << 3};
+        if (hint != NULL) {
+            // A 5-bit cell holds the 6-bit bins (2r + a, 2g + b, 2b + c) for a, b, c in {0, 1}.
+            int seen = 0;
+            for (int k = 0; k < 8 && !seen; k++) {
+                long bin = ((lo[0] >> 2) + (k >> 2)) << 12 | ((lo[1] >> 2) + ((k >> 1) & 1)) << 6 | ((lo[2] >> 2) + (k & 1));
+                seen = hint->count[bin] > 0;
+            }
+            if (!seen) {
+                n->start[cell] = -1;
+                continue;
+            }
+        }
         // The smallest over entries of the largest distance to the cell; entries whose
         // smallest distance exceeds it can never be nearest for a colour in the cell.
         long bound = -1;
@@ -364,6 +377,7 @@ crk_nearest *crk_nearest_new(const uint32_t *palette, long count) {
             if (bound < 0 || dmax < bound) bound = dmax;
         }
         n->start[cell] = (int32_t)used;
+        long first = used;
         for (long i = 0; i < count; i++) {
             if (mins[i] > bound) continue;
             if (used == capacity) {
@@ -378,8 +392,8 @@ crk_nearest *crk_nearest_new(const uint32_t *palette, long count) {
             }
             n->list[used++] = (uint8_t)i;
         }
+        n->size[cell] = (uint16_t)(used - first);
     }
-    n->start[32768] = (int32_t)used;
     return n;
 }
 
@@ -409,13 +423,16 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
             }
             long cell = (long)(r >> 3) << 10 | (long)(g >> 3) << 5 | (b >> 3);
             long best = -1, bestD = 0;
-            for (int32_t k = n->start[cell]; k < n->start[cell + 1]; k++) {
-                uint32_t p = n->palette[n->list[k]];
+            long all = n->start[cell] < 0;
+            long m = all ? n->count : n->size[cell];
+            for (long k = 0; k < m; k++) {
+                long i = all ? k : n->list[n->start[cell] + k];
+                uint32_t p = n->palette[i];
                 long dr = r - (long)(p >> 16), dg = g - (long)((p >> 8) & 255), db = b - (long)(p & 255);
                 long dist = dr * dr + dg * dg + db * db;
                 if (best < 0 || dist < bestD) {
                     bestD = dist;
-                    best = n->list[k];
+                    best = i;
                 }
             }
             last = c;

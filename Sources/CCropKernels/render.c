@@ -219,3 +219,58 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
     }
 }
 
+
+void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
+                   const long *xcount, const long *xindex, const double *xweight, const long *ystart,
+                   const long *ycount, const long *yindex, const double *yweight, double *tmp) {
+    for (long y = 0; y < sh; y++) {
+        for (long ox = 0; ox < dw; ox++) {
+            double r = 0, g = 0, b = 0;
+            for (long t = xstart[ox]; t < xstart[ox] + xcount[ox]; t++) {
+                const uint8_t *p = src + (y * sw + xindex[t]) * 3;
+                double wt = xweight[t];
+                r += (double)p[0] * wt;
+                g += (double)p[1] * wt;
+                b += (double)p[2] * wt;
+            }
+            double *o = tmp + (y * dw + ox) * 3;
+            o[0] = r;
+            o[1] = g;
+            o[2] = b;
+        }
+    }
+    for (long oy = 0; oy < dh; oy++) {
+        for (long x = 0; x < dw; x++) {
+            double r = 0, g = 0, b = 0;
+            for (long t = ystart[oy]; t < ystart[oy] + ycount[oy]; t++) {
+                const double *p = tmp + (yindex[t] * dw + x) * 3;
+                double wt = yweight[t];
+                r += p[0] * wt;
+                g += p[1] * wt;
+                b += p[2] * wt;
+            }
+            uint8_t *o = dst + (oy * dw + x) * 3;
+            double v[3] = {r + 0.5, g + 0.5, b + 0.5};
+            for (int c = 0; c < 3; c++) o[c] = (uint8_t)(v[c] < 255 ? v[c] : 255);
+        }
+    }
+}
+
+void crk_box_shrink(const uint8_t *src, long sw, long sh, long k, uint8_t *dst) {
+    long dw = sw / k, dh = sh / k, area = k * k;
+    for (long oy = 0; oy < dh; oy++) {
+        for (long ox = 0; ox < dw; ox++) {
+            unsigned sum[3] = {0, 0, 0};
+            for (long dy = 0; dy < k; dy++) {
+                const uint8_t *p = src + ((oy * k + dy) * sw + ox * k) * 3;
+                for (long dx = 0; dx < k; dx++) {
+                    sum[0] += p[dx * 3];
+                    sum[1] += p[dx * 3 + 1];
+                    sum[2] += p[dx * 3 + 2];
+                }
+            }
+            uint8_t *o = dst + (oy * dw + ox) * 3;
+            for (int c = 0; c < 3; c++) o[c] = (uint8_t)((sum[c] + (unsigned)area / 2) / (unsigned)area);
+        }
+    }
+}

@@ -63,13 +63,22 @@ package enum ComparisonOutput {
                 return (batch, tiled)
             }
             // The GIF's palette comes from every frame: a first pass for the colours only.
+            // Small animations keep their frames from the first pass (up to 192 MB).
             let histogram = GIFPalette.Histogram()
+            var cache: [Int: (batch: [Int], tiled: [RGBFrame])] = [:]
+            var cached = 0
             for start in stride(from: 0, to: kept.count, by: batchSize) {
-                for f in try tiledBatch(start).tiled { histogram.add(f) }
+                let b = try tiledBatch(start)
+                for f in b.tiled { histogram.add(f) }
+                let bytes = b.tiled.reduce(0) { $0 + $1.pixels.count }
+                if cached + bytes <= 192 << 20 {
+                    cache[start] = b
+                    cached += bytes
+                }
             }
             guard let palette = histogram.palette() else { throw ReplayFailure.internal("no frames to compare") }
             for start in stride(from: 0, to: kept.count, by: batchSize) {
-                let (batch, tiled) = try tiledBatch(start)
+                let (batch, tiled) = try cache.removeValue(forKey: start) ?? tiledBatch(start)
                 guard let first = tiled.first else { continue }
                 if apng == nil {
                     apng = try APNGWriter(width: first.width, height: first.height, fps: fps, sink: apngFile)
@@ -89,7 +98,7 @@ package enum ComparisonOutput {
             for (name, size) in sizes {
                 if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) { warnings.append(w) }
             }
-            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .golden))
+            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .shared))
             try FileIO.writeAtomically(dir + "/metrics.md", Comparison.markdown(rows))
             try FileIO.writeAtomically(dir + "/metrics.csv", Comparison.csv(rows))
             try FileIO.writeAtomically(dir + "/metrics.json", Comparison.json(rows, scenario: loaded.scenario.name))

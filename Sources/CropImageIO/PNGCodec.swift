@@ -107,6 +107,9 @@ package enum PNGCodec {
             c.ownEncoder = true
             return c
         }()
+        /// Pictures people look at (contact sheets, crops, the demo photo): zlib level 6 with
+        /// libpng's adaptive filters, several times faster than `golden` and often smaller.
+        package static let shared = Compression(level: 6, filter: -1)
         /// zlib level 1 with the Up filter (the throwaway encoder before the own one), for comparison.
         package static let zlibFast = Compression(level: 1, filter: 2)
         /// zlib level 1, Up filter, run-length matches only (Z_RLE), for comparison.

@@ -46,7 +46,7 @@ package enum RunOutput {
         try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
             try FileIO.writeAtomically(dir + "/trace.json", TraceCodec.encode(trace))
             for crop in trace.crops {
-                try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .golden))
+                try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .shared))
             }
             // Snapshot frames are rendered into the encoder in parallel, then written by name.
             let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
@@ -118,12 +118,18 @@ package enum RunOutput {
         let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) } }
         let ticks = max(1, options.every)
         var palette: GIFPalette?
+        // Frames the first pass keeps for the second when they are small (up to 192 MB).
+        var cache: [RGBFrame]?
         if options.gif {
             let histogram = GIFPalette.Histogram()
-            try forEachBatch(session, kept, canvas: canvas, size: size, jobs: options.jobs) { _, frames in
-                for f in frames { histogram.add(f) }
+            let keep = kept.count * size.0 * size.1 * 3 <= 192 << 20
+            var frames: [RGBFrame] = []
+            try forEachBatch(session, kept, canvas: canvas, size: size, jobs: options.jobs) { _, batch in
+                for f in batch { histogram.add(f) }
+                if keep { frames += batch }
             }
             palette = histogram.palette()
+            if keep { cache = frames }
         }
         let apngFile = options.apng ? try AtomicFile(dir + "/animation.png") : nil
         let gifFile = options.gif ? try AtomicFile(dir + "/animation.gif") : nil
@@ -136,7 +142,7 @@ package enum RunOutput {
             } ?? nil
         var tiles: [(RGBFrame, String)] = []
         try forEachBatch(
-            session, kept, canvas: canvas, size: size, jobs: options.jobs,
+            session, kept, canvas: canvas, size: size, jobs: options.jobs, cache: cache,
             each: { n, fitted in
                 if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
                 options.progress?(done.increment(), kept.count)
@@ -159,20 +165,27 @@ package enum RunOutput {
         }
         if options.sheet {
             let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
-            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .golden))
+            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .shared))
         }
     }
 
     /// Renders `kept` in batches (each batch in parallel), pads and scales each frame to
     /// `size`, calls `each` for every frame (from the rendering threads) and `body` with each
-    /// batch in order. Memory holds one batch.
+    /// batch in order. Memory holds one batch. With `cache` (the fitted frames of `kept`,
+    /// from an earlier pass) nothing is rendered again.
     static func forEachBatch(
-        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int,
+        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int, cache: [RGBFrame]? = nil,
         each: (@Sendable (Int, RGBFrame) throws -> Void)? = nil, body: ([Int], [RGBFrame]) throws -> Void
     ) throws {
         let batchSize = max(8, jobs * 4)
         for start in stride(from: 0, to: kept.count, by: batchSize) {
             let batch = Array(kept[start..<min(kept.count, start + batchSize)])
+            if let cache, cache.count == kept.count {
+                let frames = Array(cache[start..<(start + batch.count)])
+                try Parallel.forEach(count: batch.count, jobs: jobs) { i in try each?(batch[i], frames[i]) }
+                try body(batch, frames)
+                continue
+            }
             let rendered = LockedDictionary<Int, RGBFrame>()
             try session.renderAll(batch, jobs: jobs) { n, frame in
                 let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)

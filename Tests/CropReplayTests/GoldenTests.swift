@@ -164,11 +164,30 @@ final class GoldenTests: XCTestCase {
         for t in trees.dropFirst() { XCTAssertEqual(t, trees[0]) }
     }
 
-    func testDemoRunsWithoutFiles() throws {
+    func testDemoRunsWithoutFilesAndLinksEverything() throws {
         let dir = temporaryDirectory("demo")
         let r = runCLI(["demo"], in: dir)
         XCTAssertEqual(r.code, 0, r.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/demo/demo-circle-avatar-bounce/snapshots/settled.png"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/demo/demo-wide-16x9-zoom10/crops/crop.png"))
+        XCTAssertTrue(
+            r.out.hasSuffix("Open out/demo/index.html: every animation, sheet, snapshot and the comparison on one page.\n"), r.out)
+        let demo = dir + "/out/demo"
+        let page = try String(contentsOfFile: demo + "/index.html", encoding: .utf8)
+        for preset in Preset.all.map(\.name) {
+            for file in ["animation.png", "animation.gif", "sheet.png", "trace.json"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(demo)/\(preset)/\(file)"), "\(preset)/\(file)")
+            }
+            XCTAssertTrue(page.contains("src=\"\(preset)/animation.png\""), preset)
+            // The scenario replays from its file (with the photo beside it).
+            XCTAssertEqual(runCLI(["validate", "out/demo/\(preset).json"], in: dir).code, 0, preset)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/circle-avatar-bounce/snapshots/stretched.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/wide-16x9-zoom10/crops/crop.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/drag-out-compare/index.html"))
+        XCTAssertFalse(page.contains("http"), "self-contained")
+        // Animations fit a pull request.
+        for preset in Preset.all.map(\.name) {
+            let size = try FileManager.default.attributesOfItem(atPath: "\(demo)/\(preset)/animation.png")[.size] as? Int ?? 0
+            XCTAssertLessThan(size, 5 << 20, preset)
+        }
     }
 }

@@ -241,6 +241,71 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    func testDownscaleKernelsAgreeWithTheAreaAverage() {
+        for _ in 0..<20 {
+            let w = Int.random(in: 1...9, using: &rng) * 4
+            let h = Int.random(in: 1...7, using: &rng) * 4
+            var f = RGBFrame(width: w, height: h)
+            f.pixels = bytes(w * h * 3)
+            for k in [2, 4, 3] where w % k == 0 && h % k == 0 {
+                let (dw, dh) = (w / k, h / k)
+                // The area average by its definition, in doubles: each output pixel is the
+                // mean of its k x k source pixels, rounded half up.
+                var expected = [UInt8](repeating: 0, count: dw * dh * 3)
+                for oy in 0..<dh {
+                    for ox in 0..<dw {
+                        for c in 0..<3 {
+                            var sum = 0.0
+                            for dy in 0..<k { for dx in 0..<k { sum += Double(f.pixels[((oy * k + dy) * w + ox * k + dx) * 3 + c]) } }
+                            expected[(oy * dw + ox) * 3 + c] = UInt8(min(255, (sum / Double(k * k) + 0.5).rounded(.down)))
+                        }
+                    }
+                }
+                let got = Downscale.resize(f, width: dw, height: dh)
+                if k == 3 {
+                    // Thirds are not exact in binary: within one level.
+                    XCTAssertTrue(zip(got.pixels, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+                } else {
+                    XCTAssertEqual(got.pixels, expected, "shrink by \(k)")
+                }
+            }
+        }
+    }
+
+    func testNearestColourIsExactWithOrWithoutAHint() {
+        let hist = UnsafeMutablePointer<crk_histogram>.allocate(capacity: 1)
+        defer { hist.deallocate() }
+        UnsafeMutableRawPointer(hist).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<crk_histogram>.size)
+        // The hint knows a few colours only; pixels use others too.
+        let known = bytes(30 * 3)
+        crk_histogram_add(hist, known, 30 * 3, 30, 1, 1)
+        for _ in 0..<5 {
+            let count = Int.random(in: 1...255, using: &rng)
+            let palette = (0..<count).map { _ in UInt32.random(in: 0...0xFFFFFF, using: &rng) }
+            let pixels = known + bytes(500 * 3)
+            let n = pixels.count / 3
+            func map(_ hint: UnsafePointer<crk_histogram>?) -> [UInt8] {
+                let table = crk_nearest_new(palette, count, hint)
+                defer { crk_nearest_free(table) }
+                var out = [UInt8](repeating: 0, count: n)
+                crk_nearest_map(table, pixels, n * 3, n, 1, 0, &out)
+                return out
+            }
+            let plain = map(nil)
+            XCTAssertEqual(map(hist), plain)
+            // And both are the nearest entry by squared distance, the lowest index on ties.
+            for i in 0..<n {
+                func d(_ c: UInt32) -> Int {
+                    let (r, g, b) = (Int(pixels[i * 3]), Int(pixels[i * 3 + 1]), Int(pixels[i * 3 + 2]))
+                    return (r - Int(c >> 16)) * (r - Int(c >> 16)) + (g - Int((c >> 8) & 255)) * (g - Int((c >> 8) & 255))
+                        + (b - Int(c & 255)) * (b - Int(c & 255))
+                }
+                let best = palette.indices.min { d(palette[$0]) < d(palette[$1]) || (d(palette[$0]) == d(palette[$1]) && $0 < $1) }
+                XCTAssertEqual(Int(plain[i]), best)
+            }
+        }
+    }
+
     /// Interior columns skip the coverage function: they must be exactly 1 inside the shape.
     func testShapeInteriorsAreExact() {
         for _ in 0..<200 {

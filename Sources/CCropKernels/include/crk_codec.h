@@ -48,9 +48,10 @@ long crk_histogram_palette(const crk_histogram *hist, long max_colors, uint32_t 
 
 /// Exact nearest-colour search in a fixed palette: per cell of 32 x 32 x 32 colours, the
 /// palette entries that can be nearest to some colour in the cell (built once, read-only,
-/// shareable between threads).
+/// shareable between threads). With a histogram, only the cells its colours fall in get a
+/// list; colours in other cells are compared with every entry (the same answer, slower).
 typedef struct crk_nearest crk_nearest;
-crk_nearest *crk_nearest_new(const uint32_t *palette, long count);
+crk_nearest *crk_nearest_new(const uint32_t *palette, long count, const crk_histogram *hint);
 void crk_nearest_free(crk_nearest *n);
 
 /// Maps w x h RGB pixels to the nearest palette index (squared RGB distance, lowest index

@@ -8,6 +8,11 @@
 /// The built-in test card (SPEC section 3) into w * h RGBA pixels (w, h >= 1).
 void crk_testcard(uint8_t *p, long w, long h);
 
+/// A photo-like picture into w * h RGBA pixels (w, h >= 1): a landscape with sky, sun,
+/// clouds, two mountain ranges, a lake with reflections and a meadow. Integer arithmetic
+/// only (hashed value noise), so every machine makes the same pixels.
+void crk_sample_photo(uint8_t *p, long w, long h);
+
 /// Premultiplies `count` RGBA pixels in place: c = (c * a + 127) / 255 where a < 255.
 /// Returns 1 when every alpha is 255 (nothing changed), else 0.
 int crk_premultiply(uint8_t *p, long count);

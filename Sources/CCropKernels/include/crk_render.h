@@ -61,4 +61,17 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
                        double c2);
 
 
+/// Area-averaging downscale of an RGB image (separable box filter): per output column,
+/// taps xstart[o] ..< xstart[o] + xcount[o] of (xindex, xweight); horizontal sums
+/// r += p * weight in tap order into `tmp` (dw * sh * 3 doubles), then the same vertically,
+/// and each channel (uint8)min(255, sum + 0.5). No floating-point contraction.
+void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
+                   const long *xcount, const long *xindex, const double *xweight, const long *ystart,
+                   const long *ycount, const long *yindex, const double *yweight, double *tmp);
+
+/// The same downscale when the size shrinks by exactly k (2 or 4) on both axes: every
+/// weight is 1/k, a power of two, so the floating-point sums are exact and equal
+/// (sum of the k x k pixels + k * k / 2) / (k * k) in integers, which this computes.
+void crk_box_shrink(const uint8_t *src, long sw, long sh, long k, uint8_t *dst);
+
 #endif

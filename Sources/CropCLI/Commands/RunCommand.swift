@@ -57,25 +57,4 @@ extension Commands {
         }
         return 0
     }
-
-    static let demoSpec = CommandSpec(
-        name: "demo",
-        abstract: "Replay the built-in scenarios into out/demo.",
-        overview: "Replay the built-in demo scenarios (no files needed) with snapshots.",
-        options: [SharedOption.out("out/demo", "Output folder")],
-        run: { a, console in try Commands.demo(a, console) })
-
-    static func demo(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
-        var options = RunOptions()
-        options.outDir = a.options["--out"] ?? "out/demo"
-        for (name, text) in DemoScenarios.all {
-            let l = try LoadedScenario.load(text: text, file: "<built-in \(name)>", name: name)
-            let trace = try l.replay()
-            let dir = try RunOutput.run(l, trace: trace, options: options)
-            console.out(
-                "\(name): \(trace.frames.count) frames -> \(dir)/ (snapshots: \(trace.snapshots.map(\.name).joined(separator: ", ")))")
-        }
-        console.out("Look at \(options.outDir)/*/snapshots/*.png and trace.json.")
-        return 0
-    }
 }

@@ -10,8 +10,12 @@ package final class GIFPalette: @unchecked Sendable {
     private let nearest: OpaquePointer
 
     /// Nil when `colors` is empty or holds more than 255 colours (or memory is short).
-    package init?(colors: [UInt32]) {
-        guard !colors.isEmpty, colors.count <= 255, let n = crk_nearest_new(colors, colors.count) else { return nil }
+    package convenience init?(colors: [UInt32]) {
+        self.init(colors: colors, hint: nil)
+    }
+
+    init?(colors: [UInt32], hint: UnsafePointer<crk_histogram>?) {
+        guard !colors.isEmpty, colors.count <= 255, let n = crk_nearest_new(colors, colors.count, hint) else { return nil }
         self.colors = colors
         nearest = n
     }
@@ -62,7 +66,7 @@ package final class GIFPalette: @unchecked Sendable {
         package func palette() -> GIFPalette? {
             var colors = [UInt32](repeating: 0, count: 256)
             let count = crk_histogram_palette(bins, 255, &colors)
-            return GIFPalette(colors: Array(colors.prefix(max(0, count))))
+            return GIFPalette(colors: Array(colors.prefix(max(0, count))), hint: UnsafePointer(bins))
         }
     }
 }

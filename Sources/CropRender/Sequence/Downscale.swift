@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 
 /// Area-averaging downscale: each output pixel is the mean of the source area it
@@ -5,46 +6,45 @@ import CropBitmap
 package enum Downscale {
     package static func resize(_ f: RGBFrame, width w: Int, height h: Int) -> RGBFrame {
         if w == f.width && h == f.height { return f }
-        let xs = weights(from: f.width, to: w)
-        let ys = weights(from: f.height, to: h)
-        // Horizontal pass into doubles, then vertical.
-        var tmp = [Double](repeating: 0, count: w * f.height * 3)
-        for y in 0..<f.height {
-            for (ox, taps) in xs.enumerated() {
-                var r = 0.0
-                var g = 0.0
-                var b = 0.0
-                for (sx, wt) in taps {
-                    let i = (y * f.width + sx) * 3
-                    r += Double(f.pixels[i]) * wt
-                    g += Double(f.pixels[i + 1]) * wt
-                    b += Double(f.pixels[i + 2]) * wt
-                }
-                let o = (y * w + ox) * 3
-                tmp[o] = r
-                tmp[o + 1] = g
-                tmp[o + 2] = b
+        // Halving or quartering: the same result in integers (see crk_box_shrink).
+        for k in [2, 4] where w * k == f.width && h * k == f.height {
+            var out = RGBFrame(width: w, height: h)
+            f.pixels.withUnsafeBufferPointer { src in
+                out.pixels.withUnsafeMutableBufferPointer { crk_box_shrink(src.baseAddress, f.width, f.height, k, $0.baseAddress) }
             }
+            return out
         }
+        let xs = Taps(weights(from: f.width, to: w))
+        let ys = Taps(weights(from: f.height, to: h))
+        // Horizontal pass into doubles, then vertical (the kernel is `crk_downscale`).
+        var tmp = [Double](repeating: 0, count: w * f.height * 3)
         var out = RGBFrame(width: w, height: h)
-        for (oy, taps) in ys.enumerated() {
-            for x in 0..<w {
-                var r = 0.0
-                var g = 0.0
-                var b = 0.0
-                for (sy, wt) in taps {
-                    let i = (sy * w + x) * 3
-                    r += tmp[i] * wt
-                    g += tmp[i + 1] * wt
-                    b += tmp[i + 2] * wt
-                }
-                let o = (oy * w + x) * 3
-                out.pixels[o] = UInt8(min(255, r + 0.5))
-                out.pixels[o + 1] = UInt8(min(255, g + 0.5))
-                out.pixels[o + 2] = UInt8(min(255, b + 0.5))
+        f.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                crk_downscale(
+                    src.baseAddress, f.width, f.height, dst.baseAddress, w, h, xs.start, xs.count, xs.index, xs.weight, ys.start,
+                    ys.count, ys.index, ys.weight, &tmp)
             }
         }
         return out
+    }
+
+    /// Taps flattened for the kernel: output o averages index[start[o] ..< start[o] + count[o]].
+    struct Taps {
+        var start: [Int] = []
+        var count: [Int] = []
+        var index: [Int] = []
+        var weight: [Double] = []
+        init(_ taps: [[(Int, Double)]]) {
+            for t in taps {
+                start.append(index.count)
+                count.append(t.count)
+                for (i, w) in t {
+                    index.append(i)
+                    weight.append(w)
+                }
+            }
+        }
     }
 
     /// For each output index, the source indices and normalised weights it averages.

@@ -28,13 +28,21 @@ def testcard(w=1600, h=1200):
     return Image.fromarray(img, "RGB")
 
 
-def render(photo, scale, circle, shift):
+def render(photo, scale, circle, shift, angle=0.0):
     W, H = 390 * scale, 844 * scale
     k = max(390 / 1600, 844 / 1200) * scale
     ox = (W - 1600 * k) / 2 + shift * scale
     oy = (H - 1200 * k) / 2
-    # output pixel -> source: u = (x - ox) / k
-    frame = photo.transform((W, H), Image.AFFINE, (1 / k, 0, -ox / k, 0, 1 / k, -oy / k), resample=Image.BILINEAR)
+    if angle == 0:
+        # output pixel -> source: u = (x - ox) / k
+        coeffs = (1 / k, 0, -ox / k, 0, 1 / k, -oy / k)
+    else:
+        # About the image centre (cx, cy) on screen: u = Rot(-a)((x - cx) / k) + (Iw / 2).
+        import math
+        c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        cx, cy = ox + 800 * k, oy + 600 * k
+        coeffs = (c / k, s / k, 800 - (c * cx + s * cy) / k, -s / k, c / k, 600 - (-s * cx + c * cy) / k)
+    frame = photo.transform((W, H), Image.AFFINE, coeffs, resample=Image.BILINEAR)
     fw, fh = (335 * scale, 335 * scale) if circle else (330 * scale, 495 * scale)
     fx, fy = (W - fw) / 2, (H - fh) / 2
     ss = 4
@@ -82,6 +90,8 @@ def main():
         return int((diff > 0).sum())
     out["decode_compare_ms"] = best_ms(decode_compare, n)
     out["check_ms"] = out["rect_render_ms"] + out["decode_compare_ms"]
+    # The same rect frame with the photo turned 10 degrees (bilinear affine + mask + border).
+    out["rect_render_angle10_ms"] = best_ms(lambda: render(photo, scale, False, 10, 10.0), n)
     print(json.dumps(out))
 
 

@@ -136,50 +136,94 @@ static inline void texel(const uint8_t *src, long iw, long ih, long origin, long
     t[3] = p[3];
 }
 
+/// floor(x) for |x| < 2^62 without libm (baseline x86-64 has no rounding instruction): the
+/// same value as floor.
+static inline long floor_long(double x) {
+    long t = (long)x;
+    return (double)t > x ? t - 1 : t;
+}
+
+/// round(f * 256) (half away from zero) for f in [0, 1): exact, without libm.
+static inline uint32_t weight256(double f) {
+    double scaled = f * 256;  // exact: a power of two
+    long w = (long)scaled;
+    return (uint32_t)(scaled - (double)w >= 0.5 ? w + 1 : w);
+}
+
+/// One pixel, general form: any alpha, any texel inside or outside (see crk_turned_row).
+static inline void turned_pixel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i0, long j0,
+                                uint32_t wx, uint32_t wy, const uint8_t *bg, uint8_t *o) {
+    const uint32_t full = 255 * 256;
+    uint32_t t00[4], t10[4], t01[4], t11[4];
+    texel(src, iw, ih, origin, dx, dy, i0, j0, t00);
+    texel(src, iw, ih, origin, dx, dy, i0 + 1, j0, t10);
+    texel(src, iw, ih, origin, dx, dy, i0, j0 + 1, t01);
+    texel(src, iw, ih, origin, dx, dy, i0 + 1, j0 + 1, t11);
+    uint32_t x0 = 256 - wx, y0 = 256 - wy;
+    uint32_t s[4];
+    for (int ch = 0; ch < 4; ch++)
+        s[ch] = (((t00[ch] * x0 + t10[ch] * wx) * y0) >> 8) + (((t01[ch] * x0 + t11[ch] * wx) * wy) >> 8);
+    if (s[3] >= full) {
+        for (int ch = 0; ch < 3; ch++) {
+            uint32_t r = (s[ch] + 128) >> 8;
+            o[ch] = (uint8_t)(r < 255 ? r : 255);
+        }
+    } else {
+        uint32_t keep = full - s[3];
+        for (int ch = 0; ch < 3; ch++) {
+            uint32_t r = (s[ch] * 255 + (uint32_t)bg[ch] * keep + 255 * 128) / full;
+            o[ch] = (uint8_t)(r < 255 ? r : 255);
+        }
+    }
+}
+
 long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
-                    uint8_t *out, const uint8_t *bg, long *last_out) {
-    const uint32_t full = 255 * 256;
+                    uint8_t *out, const uint8_t *bg, long *last_out, int opaque) {
     const double fw = (double)iw, fh = (double)ih;
     long first = -1, last = -1;
     for (long x = 0; x < width; x++) {
         double X = xs[x];
         double u = X * cos_a + u_row;
         double v = -X * sin_a + v_row;
-        double fu = floor(u), fv = floor(v);
-        int inside = fu >= -1 && fu < fw && fv >= -1 && fv < fh;
-        if (!inside) {
+        // The sampled range: floor(u) in [-1, iw), floor(v) in [-1, ih) (NaN-safe comparisons).
+        if (!(u >= -1 && u < fw && v >= -1 && v < fh)) {
             // Columns between the first and the last sampled one keep the background.
             if (first >= 0) memcpy(out + x * 3, bg, 3);
             continue;
         }
         if (first < 0) first = x;
         last = x;
-        long i0 = (long)fu, j0 = (long)fv;
-        uint32_t wx = (uint32_t)round((u - fu) * 256);
-        uint32_t wy = (uint32_t)round((v - fv) * 256);
-        uint32_t t00[4], t10[4], t01[4], t11[4];
-        texel(src, iw, ih, origin, dx, dy, i0, j0, t00);
-        texel(src, iw, ih, origin, dx, dy, i0 + 1, j0, t10);
-        texel(src, iw, ih, origin, dx, dy, i0, j0 + 1, t01);
-        texel(src, iw, ih, origin, dx, dy, i0 + 1, j0 + 1, t11);
-        uint32_t x0 = 256 - wx, y0 = 256 - wy;
-        uint32_t s[4];
-        for (int ch = 0; ch < 4; ch++)
-            s[ch] = (((t00[ch] * x0 + t10[ch] * wx) * y0) >> 8) + (((t01[ch] * x0 + t11[ch] * wx) * wy) >> 8);
+        long i0 = floor_long(u), j0 = floor_long(v);
+        uint32_t wx = weight256(u - (double)i0);
+        uint32_t wy = weight256(v - (double)j0);
         uint8_t *o = out + x * 3;
-        if (s[3] >= full) {
-            for (int ch = 0; ch < 3; ch++) {
-                uint32_t r = (s[ch] + 128) >> 8;
-                o[ch] = (uint8_t)(r < 255 ? r : 255);
-            }
-        } else {
-            uint32_t keep = full - s[3];
-            for (int ch = 0; ch < 3; ch++) {
-                uint32_t r = (s[ch] * 255 + (uint32_t)bg[ch] * keep + 255 * 128) / full;
-                o[ch] = (uint8_t)(r < 255 ? r : 255);
-            }
+        if (opaque && i0 >= 0 && j0 >= 0 && i0 + 1 < iw && j0 + 1 < ih) {
+            // All four texels inside an opaque image: red and blue, then green and alpha, in
+            // two 32-bit lanes of one word; the same integers as the general form.
+            const uint8_t *p00 = src + (origin + i0 * dx + j0 * dy) * 4;
+            const uint8_t *p10 = p00 + dx * 4, *p01 = p00 + dy * 4, *p11 = p01 + dx * 4;
+            uint32_t x0 = 256 - wx, y0 = 256 - wy;
+            uint64_t a, b, c, d;
+            memcpy(&a, p00, 4); memcpy(&b, p10, 4); memcpy(&c, p01, 4); memcpy(&d, p11, 4);
+            a &= 0xFFFFFFFFu; b &= 0xFFFFFFFFu; c &= 0xFFFFFFFFu; d &= 0xFFFFFFFFu;
+            #define SPREAD(q) ((((q) & 0xFFu) | (((q) >> 16) & 0xFFu) << 32))
+            uint64_t rb00 = SPREAD(a), rb10 = SPREAD(b), rb01 = SPREAD(c), rb11 = SPREAD(d);
+            uint64_t g00 = (a >> 8) & 0xFF, g10 = (b >> 8) & 0xFF, g01 = (c >> 8) & 0xFF, g11 = (d >> 8) & 0xFF;
+            #undef SPREAD
+            const uint64_t keep24 = 0x00FFFFFF00FFFFFFull;
+            uint64_t top = ((rb00 * x0 + rb10 * wx) * y0 >> 8) & keep24;
+            uint64_t bottom = ((rb01 * x0 + rb11 * wx) * wy >> 8) & keep24;
+            uint64_t rb = top + bottom;
+            uint32_t gs = (((uint32_t)(g00 * x0 + g10 * wx) * y0) >> 8) + (((uint32_t)(g01 * x0 + g11 * wx) * wy) >> 8);
+            uint32_t r = (uint32_t)((rb & 0xFFFFFFFFu) + 128) >> 8, bl = (uint32_t)((rb >> 32) + 128) >> 8;
+            uint32_t g = (gs + 128) >> 8;
+            o[0] = (uint8_t)(r < 255 ? r : 255);
+            o[1] = (uint8_t)(g < 255 ? g : 255);
+            o[2] = (uint8_t)(bl < 255 ? bl : 255);
+            continue;
         }
+        turned_pixel(src, iw, ih, origin, dx, dy, i0, j0, wx, wy, bg, o);
     }
     *last_out = last;
     return first;

@@ -169,6 +169,21 @@ for scale in [1, 2, 3] {
     print("- scale \(scale): \(f(ms, 2)) ms/frame, \(f(ms * 1e6 / px, 2)) ns/pixel")
 }
 
+// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (SPEC 16.1).
+print("\n## Angle (twist-doubletap at scale 3: 1170x2532 frames; best of \(reps) runs, ms)\n")
+let angleLoaded = load(
+    """
+    {"name": "bench", "preset": "twist-doubletap", "editor": {"viewport": {"width": 390, "height": 844, "scale": 3}},
+     "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
+    """)
+let angleTrace = try angleLoaded.replay()
+let angleSession = RenderSession(loaded: angleLoaded, trace: angleTrace)
+let turned = angleTrace.frames.count - 1
+let upright = bestMs { _ = angleSession.render(frame: 0) }
+let atAngle = bestMs { _ = angleSession.render(frame: turned) }
+print("- composite at a = 0: \(f(upright, 2)) ms")
+print("- composite at a = \(f(angleTrace.frames[turned].angle, 1)): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame")
+
 // End to end: run --frames and check, one job and all cores.
 print("\n## End to end (circle-avatar-bounce at scale 3, 240 frames)\n")
 let e2e = load(scenarioText("circle-avatar-bounce", scale: 3, frames: 238))
@@ -252,6 +267,11 @@ if let peer, peer["error"] == nil, let renderSave = peer["rect_render_save_ms"] 
     print(
         "- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot)) ms -> \(f(check / perSnapshot, 1))x"
     )
+    if let turnedPeer = peer["rect_render_angle10_ms"] as? Double {
+        print(
+            "- Pillow composite at 10 degrees (AFFINE, BILINEAR, mask, border), scale 3: \(f(turnedPeer)) ms; CropReplay: \(f(atAngle, 2)) ms -> \(f(turnedPeer / atAngle, 1))x"
+        )
+    }
 } else {
     let why = (peer?["error"] as? String) ?? "python3 did not run it"
     print("- peer not measured: \(why) (pip install pillow numpy to include it)")

@@ -114,9 +114,15 @@ final class KernelTests: XCTestCase {
             let uRow = Double.random(in: -2...8, using: &rng)
             let vRow = Double.random(in: -2...6, using: &rng)
             let bg: [UInt8] = [10, 20, 30]
+            // The opaque fast path and the general one give the same bytes.
+            var general = [UInt8](repeating: 7, count: width * 3)
+            var generalLast = -1
+            let generalFirst = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &general, bg, &generalLast, 0)
             var out = [UInt8](repeating: 7, count: width * 3)
             var last = -1
-            let first = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &out, bg, &last)
+            let first = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &out, bg, &last, 1)
+            XCTAssertEqual(out, general)
+            XCTAssertEqual([first, last], [generalFirst, generalLast])
             var expectFirst = -1
             var expectLast = -1
             for x in 0..<width {

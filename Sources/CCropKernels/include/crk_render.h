@@ -44,10 +44,11 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
 /// floor(v) in [-1, ih) are sampled bilinearly (weights round(frac * 256)) from the
 /// premultiplied RGBA source through origin + i * dx + j * dy, and blended like
 /// crk_blend_columns; other columns between the first and last sampled ones get bg.
-/// Returns the first sampled column and stores the last in *last (-1 when none).
+/// Returns the first sampled column and stores the last in *last (-1 when none). With
+/// `opaque` (every source alpha 255), interior pixels take a faster path with the same result.
 long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
-                    uint8_t *out, const uint8_t *bg, long *last);
+                    uint8_t *out, const uint8_t *bg, long *last, int opaque);
 
 /// out = (((d << 8) * m) >> 16 + k) >> 8 for every byte d (a grey blend table).
 void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k);

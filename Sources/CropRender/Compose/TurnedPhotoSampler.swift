@@ -51,7 +51,7 @@ final class TurnedPhotoSampler: PhotoRows {
                 withUnsafeBytes(of: bg) { background in
                     crk_turned_row(
                         xs.baseAddress, width, cos, sin, uRow, vRow, buffer.baseAddress, image.width, image.height, image.origin,
-                        image.dx, image.dy, out, background.bindMemory(to: UInt8.self).baseAddress, &last)
+                        image.dx, image.dy, out, background.bindMemory(to: UInt8.self).baseAddress, &last, image.isOpaque ? 1 : 0)
                 }
             }
         }

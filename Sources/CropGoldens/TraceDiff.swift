@@ -17,7 +17,7 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = frame.map { "frame \($0): " } ?? ""
         if case .number(let e) = expected, case .number(let a) = actual {
-            let digits = TraceDiff.decimals(e, a)
+            let digits = field == "frame count" ? 0 : TraceDiff.decimals(e, a)
             let d = a - e
             let unit = field.hasPrefix("imageRect") || field.hasPrefix("box") ? " pt" : field == "angle" ? " deg" : ""
             text +=
@@ -70,7 +70,7 @@ package enum TraceDiff {
         if rows.isEmpty && expected.frames.count != actual.frames.count {
             rows.append(
                 TraceDifference(
-                    frame: count, field: "frame count", expected: .number(Double(expected.frames.count)),
+                    frame: nil, field: "frame count", expected: .number(Double(expected.frames.count)),
                     actual: .number(Double(actual.frames.count)), gesture: nil))
         }
         if rows.isEmpty { rows += outsideFrames(expected, actual) }

@@ -130,6 +130,15 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: dir + "/golden/drag/trace.json", encoding: .utf8), "keep")
     }
 
+    func testAMissingGoldenIsNewNotAFailure() throws {
+        let dir = try makeProject()
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 1, "a check with a golden to record does not pass")
+        XCTAssertTrue(r.out.hasPrefix("NEW drag (scenarios/drag.json)\n"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("0 passed, 0 failed, 1 new\n"), r.out)
+        XCTAssertFalse(r.out.contains("FAIL"), r.out)
+    }
+
     func testFoldersGiveOnlyScenarios() throws {
         // A project that ran everything into its own folder: goldens, outputs, comparisons,
         // check artifacts, a schema and a hidden folder sit beside the scenario.

@@ -90,7 +90,13 @@ extension Commands {
         if let junit = a.options["--junit"] {
             do { try FileIO.writeAtomically(junit, JUnitReport.xml(results)) } catch { throw ReplayFailure.unwritable(error) }
         }
-        console.out("\(results.count - failed.count) passed, \(failed.count) failed")
+        // "1 new" for goldens not recorded yet: they fail the check, but are not regressions.
+        let new = results.filter { $0.status == .new }.count
+        let errors = results.filter { $0.status == .error }.count
+        var summary = "\(results.count - failed.count) passed, \(failed.count - new - errors) failed"
+        if new > 0 { summary += ", \(new) new" }
+        if errors > 0 { summary += ", \(errors) " + (errors == 1 ? "error" : "errors") }
+        console.out(summary)
         if results.contains(where: { $0.status == .error }) { return 2 }
         return failed.isEmpty ? 0 : 1
     }

@@ -13,7 +13,9 @@ extension Commands {
             SharedOption.out("out", "Output folder; each scenario writes <dir>/<name>/"),
             .init(name: "--frames", help: "Also write every frame as frames/NNNN.png."),
             .init(name: "--apng", help: "Also write animation.png (animated PNG; plays in browsers)."),
-            .init(name: "--gif", help: "Also write animation.gif (256-colour median-cut palette per frame)."),
+            .init(
+                name: "--gif",
+                help: "Also write animation.gif (one palette of up to 255 colours for all frames, at most 50 frames per second)."),
             .init(name: "--dither", help: "Ordered (Bayer 4x4) dithering in animation.gif."),
             .init(
                 name: "--sheet",

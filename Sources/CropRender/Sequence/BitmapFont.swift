@@ -1,8 +1,8 @@
 import CropBitmap
 
 /// A 5x7 bitmap font for labels on contact sheets and comparisons: digits,
-/// upper-case letters and a little punctuation; lower case is drawn upper case, except
-/// `s` (seconds), which has its own small glyph.
+/// upper-case letters and a little punctuation; lower case is drawn upper case, except an
+/// `s` right after a digit (seconds: `0.20s`), which has its own small glyph.
 package enum BitmapFont {
     package static let glyphWidth = 5, glyphHeight = 7, advance = 6
 
@@ -33,8 +33,10 @@ package enum BitmapFont {
     /// Draws `text` with its top-left at (x, y), clipped to the frame.
     package static func draw(_ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame) {
         var cx = x
+        var previous: Character = " "
         for original in text {
-            let ch = original == "s" ? original : Character(original.uppercased())
+            let ch = original == "s" && previous.isNumber ? original : Character(original.uppercased())
+            previous = original
             if let rows = glyphs[ch] {
                 for (r, bits) in rows.enumerated() {
                     for c in 0..<glyphWidth where bits & (16 >> UInt8(c)) != 0 {

@@ -12,6 +12,7 @@
 //     libjpeg-turbo and zlib)               (bitmaps only)
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
+//   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropCLI -> cropreplay                   the command line
 //   CropReplay -> CropReplayTesting         the public library and test assertions
 import PackageDescription
@@ -88,6 +89,8 @@ let package = Package(
                 "CropImageIO", "CropPipeline",
             ]
         ),
+        // Recorded touches (CDP, WebDriver, getevent) into scenarios.
+        .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON"]),
         .target(
             name: "CropExplore",
             dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
@@ -96,7 +99,7 @@ let package = Package(
             name: "CropCLI",
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
+                "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
@@ -121,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "cropreplay-fuzz",
             dependencies: [
-                "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropImport", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
             ],
             path: "Fuzz/Harness"
         ),
@@ -140,7 +143,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropCLI",
+                "CropCLI", "CropImport",
             ],
             exclude: ["Fixtures"]
         ),

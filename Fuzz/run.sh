@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer entry points and runs each for a given time.
-#   Fuzz/run.sh [seconds per target=600] [targets=scenario png jpeg writers numbers]
+#   Fuzz/run.sh [seconds per target=600] [targets=scenario png jpeg writers numbers cdp webdriver getevent]
 # Corpora live in Fuzz/corpus/<target> (seeded from scenarios/ and golden PNGs
 # plus a few invalid files); crashes are written to Fuzz/findings/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-targets=${*:-scenario png jpeg writers numbers}
+targets=${*:-scenario png jpeg writers numbers cdp webdriver getevent}
 swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
@@ -21,6 +21,9 @@ for target in $targets; do
     png) for f in golden/*/*.png; do cp -n "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done
          printf '\x89PNG\r\n\x1a\n' > "$corpus/truncated.png" ;;
     jpeg) cp -n Tests/CropReplayTests/Fixtures/jpeg/*.jpg "$corpus"/ ;;
+    cdp) cp -n Tests/CropReplayTests/Fixtures/import/*.cdp "$corpus"/ ;;
+    webdriver) cp -n Tests/CropReplayTests/Fixtures/import/*.webdriver.json "$corpus"/ ;;
+    getevent) cp -n Tests/CropReplayTests/Fixtures/import/*.getevent "$corpus"/ ;;
     writers) head -c 600 /dev/urandom > "$corpus/random-1" ;;
     numbers) head -c 256 /dev/urandom > "$corpus/random-1"
              printf '\x7f\xef\xff\xff\xff\xff\xff\xff%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 > "$corpus/max-double" ;;

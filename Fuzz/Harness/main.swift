@@ -1,11 +1,13 @@
 import CropBitmap
 import CropEngine
 import CropImageIO
+import CropImport
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
 // few frames + render one small frame), png (PNG and APNG decoding), jpeg (JPEG decoding
-// through libjpeg-turbo and the EXIF orientation parser), writers
+// through libjpeg-turbo and the EXIF orientation parser), cdp, webdriver and getevent (the
+// import parsers and the resampler), writers
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
 // from extreme finite numbers: every trace must be JSON with finite numbers only).
 import CropJSON
@@ -16,7 +18,7 @@ import CropScenario
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers }
+enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers, cdp, webdriver, getevent }
 
 func fuzzTarget() -> FuzzTarget {
     guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
@@ -115,6 +117,14 @@ func fuzzJPEG(_ bytes: [UInt8]) {
     if let image = try? ImageDecoder.decode(data) { precondition(image.pixels.count == image.width * image.height * 4) }
 }
 
+func fuzzImport(_ bytes: [UInt8], _ parse: (String) throws(ImportError) -> TouchLog) {
+    // Any text: an error, or a log whose resampled frames hold at most two fingers each.
+    guard let log = try? parse(String(decoding: bytes, as: UTF8.self)) else { return }
+    if let frames = try? Resampler(fps: 60, mapping: PointMapping()).frames(log) {
+        precondition(frames.allSatisfy { $0.count <= 2 })
+    }
+}
+
 func fuzzWriters(_ bytes: [UInt8]) {
     guard bytes.count >= 4 else { return }
     let w = 1 + Int(bytes[0] % 32)
@@ -156,6 +166,9 @@ func fuzzWriters(_ bytes: [UInt8]) {
         case .scenario: fuzzScenario(bytes)
         case .png: fuzzPNG(bytes)
         case .jpeg: fuzzJPEG(bytes)
+        case .cdp: fuzzImport(bytes, CDPLog.parse)
+        case .webdriver: fuzzImport(bytes, WebDriverLog.parse)
+        case .getevent: fuzzImport(bytes, GeteventLog.parse)
         case .writers: fuzzWriters(bytes)
         case .numbers: fuzzNumbers(bytes)
         }

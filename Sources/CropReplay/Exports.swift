@@ -10,7 +10,8 @@
 //     if let failure = verification.failure { print(failure) }
 //
 // The library's surface is this file's list: the scenario model and its builder, presets,
-// `Replay`, traces, frames and PNG encoding, and verification results. The modules behind
+// `Replay`, the live `CropEditorModel`, traces, frames and PNG encoding, and verification
+// results. The modules behind
 // it keep everything else at `package` access.
 import CropBitmap
 import CropEngine
@@ -90,6 +91,11 @@ public typealias ImageOrientation = CropEngine.ImageOrientation
 public typealias TraceFile = CropEngine.TraceFile
 public typealias RGBFrame = CropBitmap.RGBFrame
 public typealias RGBAImage = CropBitmap.RGBAImage
+
+// The live model: the editor driven by events as they happen (an app's own crop view, `play`).
+public typealias CropEditorModel = CropEngine.CropEditorModel
+public typealias ModelError = CropEngine.ModelError
+public typealias GestureEvent = CropEngine.GestureEvent
 
 // Verification results and errors.
 public typealias CheckResult = CropGoldens.CheckResult

@@ -115,3 +115,46 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(broken.result?.status, .error)
     }
 }
+
+/// The live model through the public API only: a drag out of the circle, released, springs
+/// back to a valid state, as the same script replayed by `run` does.
+final class LiveModelTests: XCTestCase {
+    func testADragDrivenLiveEndsWhereTheReplayEnds() throws {
+        let editor = try XCTUnwrap(EditorConfig.preset("circle-avatar-bounce"))
+        var model = try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200)
+        XCTAssertEqual(model.current.frame, 0)
+        XCTAssertTrue(model.current.valid)
+        // The events a 0.1 s pan of (0, 240) sends at 60 fps: began, five changed, ended.
+        model.send(GestureEvent(gesture: .pan, phase: .began))
+        try model.tick()
+        for i in 1...5 {
+            model.send(GestureEvent(gesture: .pan, phase: .changed, translation: Point(0, 240 * Double(i) / 6)))
+            try model.tick()
+        }
+        XCTAssertFalse(model.current.valid, "dragged past the edge")
+        XCTAssertTrue(model.isTouching)
+        model.send(GestureEvent(gesture: .pan, phase: .ended, translation: Point(0, 240)))
+        try model.tick()
+        while model.isSettling { try model.tick() }
+        XCTAssertTrue(model.current.valid, "sprung back")
+        XCTAssertEqual(model.current.mask, 1)
+        guard case .pixels(_, _, let w, let h)? = model.crop else { return XCTFail("a crop at angle 0") }
+        XCTAssertEqual(w, h, "the circle's crop is square")
+
+        // The same gesture as a script, replayed: the same final state.
+        let replay = try Replay.load(
+            Scenario(name: "same", editor: editor, script: [.pan(PanStep(by: Point(0, 240), duration: 0.1)), .untilSettled]))
+        let last = try XCTUnwrap(try replay.trace().frames.last)
+        XCTAssertEqual(last.shown.cx, model.current.shown.cx, accuracy: 1e-9)
+        XCTAssertEqual(last.shown.cy, model.current.shown.cy, accuracy: 1e-9)
+        XCTAssertEqual(last.zoom, model.current.zoom, accuracy: 1e-9)
+    }
+
+    func testABadSequenceThrowsAndLeavesTheModelAsItWas() throws {
+        var model = try CropEditorModel(editor: .defaults, imageWidth: 100, imageHeight: 100)
+        model.send(GestureEvent(gesture: .pinch, phase: .changed, scale: 2))
+        XCTAssertThrowsError(try model.tick()) { XCTAssertTrue("\($0)".contains("frame 1"), "\($0)") }
+        XCTAssertEqual(model.frame, 0)
+        XCTAssertThrowsError(try CropEditorModel(editor: .defaults, imageWidth: 0, imageHeight: 10))
+    }
+}

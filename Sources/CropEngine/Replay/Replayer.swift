@@ -112,13 +112,7 @@ package struct Replayer {
     }
 
     private mutating func record() {
-        let s = state
-        frames.append(
-            FrameRecord(
-                frame: s.frame, t: Double(s.frame) / Double(scenario.fps), pan: s.pan.phase, pinch: s.pinch.phase,
-                rotation: s.rotation.phase, zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown),
-                valid: s.isValid, mask: s.mask, animating: s.isAnimating, events: s.events, viewportWidth: s.layout.viewportWidth,
-                viewportHeight: s.layout.viewportHeight, box: s.box, orientation: s.orientation, imageIndex: s.imageIndex))
+        frames.append(FrameRecord(record: state, fps: scenario.fps))
     }
 
     private mutating func untilSettled(from cursor: Int, step: Step) throws(ScenarioError) -> Int {

@@ -1,0 +1,138 @@
+import CropGeometry
+import CropScenario
+
+/// CropReplay's editor as a live model: the same reducer `run` replays scripts with, driven
+/// by events as they happen. An app can drive its own crop view from it (feed the gesture
+/// recognizers' events, tick once per display frame, draw the shown state, box and mask),
+/// so that the scenarios it checks test the logic the app really runs; `cropreplay play`
+/// drives it from a browser.
+///
+/// Time is fixed-step: frame n is at n / fps. Events sent between ticks are applied, in the
+/// order sent, at the start of the next tick (like a script's events on their frame); then
+/// animations advance one frame.
+///
+/// ```swift
+/// var model = try CropEditorModel(editor: .preset("circle-avatar-bounce")!, imageWidth: 1600, imageHeight: 1200)
+/// model.send(GestureEvent(gesture: .pan, phase: .began, location: Point(180, 300)))
+/// try model.tick()
+/// model.send(GestureEvent(gesture: .pan, phase: .changed, translation: Point(0, 40)))
+/// let frame = try model.tick()          // frame.shown, frame.box, frame.mask, frame.valid
+/// ```
+public struct CropEditorModel: Sendable {
+    public let editor: EditorConfig
+    public let fps: Int
+    private let engine: Engine
+    private var state: EngineState
+    private var queued: [EngineAction] = []
+    /// The latest frame: after `init`, frame 0 (the initial fit).
+    public private(set) var current: FrameRecord
+
+    /// The editor at its initial fit for an image of the given size.
+    public init(editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60) throws(ModelError) {
+        guard imageWidth > 0, imageHeight > 0, imageWidth <= 16384, imageHeight <= 16384 else {
+            throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
+        }
+        guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
+        self.editor = editor
+        self.fps = fps
+        engine = Engine(editor: editor, fps: fps)
+        state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        current = FrameRecord(record: state, fps: fps)
+    }
+
+    /// The frame number of `current`.
+    public var frame: Int { state.frame }
+    /// Seconds since the start: frame / fps.
+    public var time: Double { Double(state.frame) / Double(fps) }
+    /// Whether a settle, a re-fit (pending or running) or a mask fade is still under way:
+    /// keep ticking while it is.
+    public var isSettling: Bool { state.isSettling }
+    /// Whether a gesture is active.
+    public var isTouching: Bool { state.isTouching }
+
+    /// A recognizer event, applied at the next tick.
+    public mutating func send(_ event: GestureEvent) { queued.append(.gesture(event)) }
+
+    /// A button or viewport change, applied at the next tick.
+    public mutating func send(_ button: Button) {
+        switch button {
+        case .quarterTurn(let clockwise): queued.append(.quarterTurnRequested(clockwise: clockwise))
+        case .flip(let horizontal): queued.append(.flipRequested(horizontal: horizontal))
+        case .aspect(let choice): queued.append(.aspectRequested(choice))
+        case .doubleTap(let point): queued.append(.doubleTapped(point))
+        case .restore: queued.append(.restoreRequested)
+        case .viewport(let w, let h): queued.append(.viewportChanged(width: w, height: h))
+        }
+    }
+
+    /// The buttons and other non-gesture input of an editor.
+    public enum Button: Equatable, Sendable {
+        case quarterTurn(clockwise: Bool)
+        case flip(horizontal: Bool)
+        case aspect(AspectChoice)
+        case doubleTap(Point)
+        case restore
+        case viewport(width: Double, height: Double)
+    }
+
+    /// One frame: the queued events in order, then animations advance by 1/fps. A bad
+    /// sequence (a `changed` without `began`, a button while a finger is down) throws and
+    /// leaves the model as it was before the tick.
+    @discardableResult
+    public mutating func tick() throws(ModelError) -> FrameRecord {
+        var next = state
+        let actions = queued
+        queued = []
+        do {
+            try engine.reduce(&next, .frameBegan(next.frame + 1))
+            for a in actions { try engine.reduce(&next, a) }
+            try engine.reduce(&next, .eventsApplied)
+            try engine.reduce(&next, .tick)
+        } catch {
+            throw ModelError(message: "frame \(state.frame + 1): \(error.description)")
+        }
+        state = next
+        current = FrameRecord(record: state, fps: fps)
+        return current
+    }
+
+    /// Ticks until `time` seconds (at most 10 s of frames per call); returns the frames made.
+    @discardableResult
+    public mutating func advance(to time: Double) throws(ModelError) -> [FrameRecord] {
+        guard time.isFinite else { return [] }
+        let target = min(Int((time * Double(fps)).rounded(.down)), state.frame + 10 * fps)
+        var out: [FrameRecord] = []
+        while state.frame < target { out.append(try tick()) }
+        return out
+    }
+
+    /// The crop of the current state, as `save` would take it: image pixels at angle 0, the
+    /// box's corners at an angle; nil when the box does not overlap the image.
+    public var crop: CropRecord.Region? {
+        let layout = state.layout
+        if state.shown.a != 0 { return CropMath.turnedRegion(state.shown, layout: layout, box: state.box) }
+        let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: editor.crop.formula)
+        guard
+            let r = CropMath.rounded(
+                raw, rounding: editor.crop.rounding, imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+        else { return nil }
+        return .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
+    }
+}
+
+/// A bad input to the live model, in one line.
+public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension FrameRecord {
+    /// The record of an engine state (what a trace holds for that frame).
+    package init(record s: EngineState, fps: Int) {
+        self.init(
+            frame: s.frame, t: Double(s.frame) / Double(fps), pan: s.pan.phase, pinch: s.pinch.phase, rotation: s.rotation.phase,
+            zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown), valid: s.isValid, mask: s.mask,
+            animating: s.isAnimating, events: s.events, viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
+            box: s.box, orientation: s.orientation, imageIndex: s.imageIndex)
+    }
+}

@@ -13,6 +13,7 @@
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
+//   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropCLI -> cropreplay                   the command line
 //   CropReplay -> CropReplayTesting         the public library and test assertions
 import PackageDescription
@@ -89,6 +90,15 @@ let package = Package(
                 "CropImageIO", "CropPipeline",
             ]
         ),
+        // A small HTTP/1.1 server of the project's own (no package registry is reachable): the playground's.
+        .target(name: "CropHTTP"),
+        .target(
+            name: "CropPlay",
+            dependencies: [
+                "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropPipeline", "CropImport", "CropHTTP",
+            ]
+        ),
         // Recorded touches (CDP, WebDriver, getevent) into scenarios.
         .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON"]),
         .target(
@@ -99,7 +109,7 @@ let package = Package(
             name: "CropCLI",
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport",
+                "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
@@ -143,7 +153,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropCLI", "CropImport",
+                "CropCLI", "CropImport", "CropHTTP", "CropPlay",
             ],
             exclude: ["Fixtures"]
         ),

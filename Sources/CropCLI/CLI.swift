@@ -11,7 +11,7 @@ public enum CLI {
     /// The subcommands, in the order help lists them.
     static let commands: [CommandSpec] = [
         Commands.runSpec, Commands.checkSpec, Commands.recordSpec, Commands.compareSpec, Commands.validateSpec,
-        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.importSpec, Commands.demoSpec,
+        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.importSpec, Commands.playSpec, Commands.demoSpec,
     ]
 
     static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }

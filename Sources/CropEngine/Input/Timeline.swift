@@ -146,104 +146,24 @@ package struct TimelineExpander: Sendable {
     private mutating func expandTouches(_ entries: [[Point]], cursor: Int, path: String, into out: inout [ScheduledAction])
         throws(ScenarioError) -> Int
     {
-        var panActive = false
-        var pinchActive = false
-        var origin = Point.zero
-        var translation = Point.zero
-        var previousTranslation = Point.zero
-        var panLocation = Point.zero
-        var baseDistance = 1.0
-        var scale = 1.0
-        var centroid = Point.zero
-        var baseAngle = 0.0
-        var rotation = 0.0
+        var recognizer = TouchRecognizer(fps: fps, rotates: rotationGesture)
         var lastEventFrame = cursor
-        let fps = Double(self.fps)
-        let rotates = rotationGesture
-
-        func endPan(_ frame: Int, into out: inout [ScheduledAction]) {
-            emit(
-                frame,
-                GestureEvent(
-                    gesture: .pan, phase: .ended, translation: translation, location: panLocation,
-                    velocity: (translation - previousTranslation) * fps), path, into: &out)
-            panActive = false
-            lastEventFrame = frame
-        }
-        func endPinch(_ frame: Int, into out: inout [ScheduledAction]) {
-            emit(frame, GestureEvent(gesture: .pinch, phase: .ended, scale: scale, location: centroid), path, into: &out)
-            if rotates {
-                emit(frame, GestureEvent(gesture: .rotation, phase: .ended, rotation: rotation, location: centroid), path, into: &out)
-            }
-            pinchActive = false
-            lastEventFrame = frame
-        }
-
         for (j, fingers) in entries.enumerated() {
             let frame = cursor + 1 + j
-            switch fingers.count {
-            case 0:
-                if panActive { endPan(frame, into: &out) }
-                if pinchActive { endPinch(frame, into: &out) }
-            case 1:
-                let p = fingers[0]
-                panLocation = p
-                if panActive {
-                    previousTranslation = translation
-                    translation = p - origin
-                    emit(frame, GestureEvent(gesture: .pan, phase: .changed, translation: translation, location: p), path, into: &out)
-                } else {
-                    origin = p
-                    translation = .zero
-                    previousTranslation = .zero
-                    emit(frame, GestureEvent(gesture: .pan, phase: .began, translation: .zero, location: p), path, into: &out)
-                    panActive = true
-                }
-                lastEventFrame = frame
-                if pinchActive { endPinch(frame, into: &out) }
-            default:
-                let a = fingers[0]
-                let b = fingers[1]
-                let distance = (b - a).length
-                guard distance > 0 else {
-                    throw ScenarioError(file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(a)")
-                }
-                centroid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-                let angle = DetMath.atan2Degrees(b.y - a.y, b.x - a.x)
-                if pinchActive {
-                    scale = distance / baseDistance
-                    emit(frame, GestureEvent(gesture: .pinch, phase: .changed, scale: scale, location: centroid), path, into: &out)
-                    if rotates {
-                        rotation = Self.unwrap(angle - baseAngle, near: rotation)
-                        emit(
-                            frame, GestureEvent(gesture: .rotation, phase: .changed, rotation: rotation, location: centroid), path,
-                            into: &out)
-                    }
-                } else {
-                    baseDistance = distance
-                    scale = 1
-                    baseAngle = angle
-                    rotation = 0
-                    emit(frame, GestureEvent(gesture: .pinch, phase: .began, scale: 1, location: centroid), path, into: &out)
-                    if rotates { emit(frame, GestureEvent(gesture: .rotation, phase: .began, location: centroid), path, into: &out) }
-                    pinchActive = true
-                }
-                lastEventFrame = frame
-                if panActive { endPan(frame, into: &out) }
+            let events: [GestureEvent]
+            do { events = try recognizer.frame(fingers) } catch {
+                throw ScenarioError(file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(error.point)")
             }
+            for event in events { emit(frame, event, path, into: &out) }
+            if !events.isEmpty { lastEventFrame = frame }
         }
         let after = cursor + entries.count + 1
-        if panActive { endPan(after, into: &out) }
-        if pinchActive { endPinch(after, into: &out) }
+        // No finger lifts at the end of the step: the gesture ends on the frame after it.
+        if let events = try? recognizer.frame([]), !events.isEmpty {
+            for event in events { emit(after, event, path, into: &out) }
+            lastEventFrame = after
+        }
         return max(cursor + entries.count, lastEventFrame)
-    }
-
-    /// `value` moved by whole turns into (previous - 180, previous + 180] (SPEC 16.8).
-    static func unwrap(_ value: Double, near previous: Double) -> Double {
-        var v = value
-        while v > previous + 180 { v -= 360 }
-        while v <= previous - 180 { v += 360 }
-        return v
     }
 
     private mutating func expandEvents(_ events: [RawEvent], cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {

@@ -24,6 +24,10 @@ public struct CropEditorModel: Sendable {
     private let engine: Engine
     private var state: EngineState
     private var queued: [EngineAction] = []
+    private var touches: TouchRecognizer
+    /// The fingers down (held from one tick to the next until the next `send(touches:)`).
+    private var fingers: [Point] = []
+    private var fingersSent = false
     /// The latest frame: after `init`, frame 0 (the initial fit).
     public private(set) var current: FrameRecord
 
@@ -37,6 +41,7 @@ public struct CropEditorModel: Sendable {
         self.fps = fps
         engine = Engine(editor: editor, fps: fps)
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
         current = FrameRecord(record: state, fps: fps)
     }
 
@@ -52,6 +57,16 @@ public struct CropEditorModel: Sendable {
 
     /// A recognizer event, applied at the next tick.
     public mutating func send(_ event: GestureEvent) { queued.append(.gesture(event)) }
+
+    /// The fingers down from the next tick on, in the order they landed (the first two count;
+    /// none lifts them all). They hold, frame after frame, until the next call, as the frames
+    /// of a `touches` step do: one finger pans, two pinch (and twist, where the editor
+    /// rotates), and a session of touch frames replays to the same events as the scenario
+    /// `import` writes from it.
+    public mutating func send(touches: [Point]) {
+        fingers = Array(touches.prefix(2))
+        fingersSent = true
+    }
 
     /// A button or viewport change, applied at the next tick.
     public mutating func send(_ button: Button) {
@@ -77,21 +92,35 @@ public struct CropEditorModel: Sendable {
 
     /// One frame: the queued events in order, then animations advance by 1/fps. A bad
     /// sequence (a `changed` without `began`, a button while a finger is down) throws and
-    /// leaves the model as it was before the tick.
+    /// leaves the model as it was before the tick; the input sent since the last tick is dropped.
     @discardableResult
     public mutating func tick() throws(ModelError) -> FrameRecord {
         var next = state
-        let actions = queued
-        queued = []
+        var recognizer = touches
+        var actions: [EngineAction] = []
+        if fingersSent || recognizer.isActive {
+            do { actions = try recognizer.frame(fingers).map { .gesture($0) } } catch {
+                queued = []
+                fingersSent = false
+                fingers = []
+                throw ModelError(message: "frame \(state.frame + 1): two fingers at one point \(error.point)")
+            }
+        }
+        actions += queued
         do {
             try engine.reduce(&next, .frameBegan(next.frame + 1))
             for a in actions { try engine.reduce(&next, a) }
             try engine.reduce(&next, .eventsApplied)
             try engine.reduce(&next, .tick)
         } catch {
+            queued = []
+            fingersSent = false
             throw ModelError(message: "frame \(state.frame + 1): \(error.description)")
         }
         state = next
+        touches = recognizer
+        queued = []
+        fingersSent = false
         current = FrameRecord(record: state, fps: fps)
         return current
     }

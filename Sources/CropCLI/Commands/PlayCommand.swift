@@ -1,0 +1,61 @@
+import CropHTTP
+import CropPipeline
+import CropPlay
+import CropScenario
+import Foundation
+
+extension Commands {
+    static let playSpec = CommandSpec(
+        name: "play",
+        abstract: "Serve the editor live in a browser: feel a policy, record a gesture as a scenario.",
+        overview:
+            "Serve one page on 127.0.0.1: the editor of a scenario (or a preset) live. Touch, mouse, wheel and trackpad input drive the same reducer `run` replays; a side panel edits the editor and shows the current frame's trace values; Record/Stop offers the session as a scenario (as `import` writes it) and as a CDP log.",
+        arguments: [.init(name: "scenario", help: "A scenario file whose editor and image are served.", min: 0, max: 1)],
+        options: [
+            .init(name: "--preset", value: "<p>", help: "Serve a preset's editor instead (default: circle-avatar-bounce)."),
+            .init(name: "--port", value: "<n>", help: "The port (default: 8080; 0 lets the system choose)."),
+            .init(name: "--host", value: "<ipv4>", help: "The interface (default: 127.0.0.1; another only when asked)."),
+            .init(name: "--name", value: "<name>", help: "The name of recorded scenarios (default: recorded)."),
+        ],
+        discussion:
+            "The first line on standard output is the page's address. No file is served from disk. Ctrl-C stops. See docs/commands.md.",
+        run: { a, console in try Commands.play(a, console) })
+
+    static func play(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
+        if !a.positionals.isEmpty && a.options["--preset"] != nil {
+            throw UsageError(message: "give either a scenario file or --preset, not both", command: "play")
+        }
+        let port = try a.int("--port", min: 0, max: 65535) ?? 8080
+        let host = a.options["--host"] ?? "127.0.0.1"
+        let name = a.options["--name"] ?? "recorded"
+        guard !name.isEmpty, name.count <= 100, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
+            throw UsageError(message: "--name '\(Echo.cap(name))': expected letters, digits, '.', '_' or '-'", command: "play")
+        }
+        let loaded: LoadedScenario
+        if let path = a.positionals.first {
+            loaded = try LoadedScenario.load(path: path)
+        } else {
+            let presetName = a.options["--preset"] ?? "circle-avatar-bounce"
+            guard Preset.named(presetName) != nil else {
+                throw UsageError(
+                    message: "unknown preset '\(Echo.cap(presetName))'; expected one of \(Preset.all.map(\.name).joined(separator: ", "))",
+                    command: "play")
+            }
+            let text = "{\"name\": \"\(presetName)\", \"preset\": \"\(presetName)\", \"script\": []}"
+            loaded = try LoadedScenario.load(text: text, file: "--preset \(presetName)", name: presetName)
+        }
+        let session: PlaySession
+        do { session = try PlaySession(base: loaded) } catch { throw ReplayFailure.badInput("\(loaded.scenario.file): \(error.message)") }
+        let routes = PlayRoutes(session: session)
+        routes.recordingName = name
+        let server: HTTPServer
+        do { server = try HTTPServer(host: host, port: port, handler: routes.handle) } catch {
+            throw ReplayFailure.badInput(error.description)
+        }
+        console.out("http://\(host):\(server.port)/")
+        if console.outputError() != nil { return 3 }
+        console.err("Serving \(loaded.scenario.name) (\(loaded.scenario.fps) fps) on http://\(host):\(server.port)/; ctrl-c stops.")
+        server.serve()
+        return 0
+    }
+}

@@ -1,0 +1,141 @@
+import CropBitmap
+import CropEngine
+import CropGeometry
+import CropImageIO
+import CropImport
+import CropJSON
+import CropPipeline
+import CropRender
+import CropScenario
+
+/// The playground's state: the editor as a live model (`CropEditorModel`, the reducer `run`
+/// replays), its rendering, and the recording. The page drives it one request per display
+/// frame (`tick`): the touches down now, and how many frames are due by the wall clock.
+package final class PlaySession {
+    /// The scenario served (its editor's image is loaded from the scenario's folder, once).
+    package let base: LoadedScenario
+    package private(set) var editor: EditorConfig
+    private var model: CropEditorModel
+    private var compositor: Compositor
+    private let image: PremultipliedImage
+    /// Page finger ids to the session's own (a new id for every landing), in landing order.
+    private var fingers: [(pageId: String, id: Int, point: Point)] = []
+    private var nextId = 1
+    private var recording: TouchRecording?
+    /// The layer maps of the last frame geometry (the mask, border and grid for a box).
+    private var layerCache: (key: String, layers: FrameLayers)?
+    /// The last recording stopped: the scenario text and the CDP log.
+    package private(set) var lastRecording: (scenario: String, cdp: String)?
+
+    package init(base: LoadedScenario) throws(PlayError) {
+        self.base = base
+        editor = base.scenario.editor
+        image = PremultipliedImage(base.image)
+        compositor = Compositor(editor: editor, scale: editor.viewport.scale)
+        model = try Self.model(editor, base.image, fps: base.scenario.fps)
+    }
+
+    private static func model(_ editor: EditorConfig, _ image: RGBAImage, fps: Int) throws(PlayError) -> CropEditorModel {
+        do { return try CropEditorModel(editor: editor, imageWidth: image.width, imageHeight: image.height, fps: fps) } catch {
+            throw PlayError(message: error.message)
+        }
+    }
+
+    package var fps: Int { base.scenario.fps }
+    package var isRecording: Bool { recording != nil }
+    package var current: FrameRecord { model.current }
+    package var isSettling: Bool { model.isSettling }
+
+    /// Back to the initial fit (fingers lifted).
+    package func reset() throws(PlayError) {
+        model = try Self.model(editor, base.image, fps: fps)
+        fingers = []
+    }
+
+    /// A new editor (already validated), from the initial fit; stops a recording.
+    package func replaceEditor(_ new: EditorConfig) throws(PlayError) {
+        let next = try Self.model(new, base.image, fps: fps)
+        editor = new
+        model = next
+        compositor = Compositor(editor: new, scale: new.viewport.scale)
+        layerCache = nil
+        fingers = []
+        recording = nil
+    }
+
+    /// Starts recording from the initial fit.
+    package func startRecording() throws(PlayError) {
+        try reset()
+        recording = TouchRecording(fps: fps)
+    }
+
+    /// Stops recording and returns the scenario and CDP log (nil when nothing was touched).
+    package func stopRecording(name: String) throws(PlayError) -> (scenario: String, cdp: String)? {
+        guard let done = recording else { throw PlayError(message: "not recording") }
+        recording = nil
+        guard !done.isEmpty else { return nil }
+        let frames: [[Point]]
+        do { frames = try Resampler(fps: fps, mapping: PointMapping()).frames(done.log) } catch {
+            throw PlayError(message: "the recording: \(error.message)")
+        }
+        let editorJSON = ScenarioEncoder.editor(editor).serialized(indent: 2, level: 1)
+        let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps).text(frames: frames)
+        lastRecording = (text, done.cdpLog)
+        return lastRecording
+    }
+
+    /// Sets the fingers down (page ids with points, in the page's order; at most two count).
+    package func setTouches(_ touches: [(pageId: String, point: Point)]) {
+        var next: [(pageId: String, id: Int, point: Point)] = []
+        // Fingers still down keep their place (landing order); new ones follow in page order.
+        for f in fingers {
+            if let t = touches.first(where: { $0.pageId == f.pageId }) { next.append((f.pageId, f.id, t.point)) }
+        }
+        for t in touches where !next.contains(where: { $0.pageId == t.pageId }) && next.count < 2 {
+            next.append((t.pageId, nextId, t.point))
+            nextId += 1
+        }
+        fingers = next
+        model.send(touches: next.map(\.point))
+    }
+
+    /// A button (refused while recording: a recording holds touches only).
+    package func press(_ button: CropEditorModel.Button) throws(PlayError) {
+        guard recording == nil else { throw PlayError(message: "buttons are off while recording (a recording holds touches only)") }
+        guard fingers.isEmpty else { throw PlayError(message: "lift the fingers first") }
+        model.send(button)
+    }
+
+    /// Advances `frames` frames (1 to 30); each recorded. Returns the last frame.
+    package func tick(frames: Int) throws(PlayError) -> FrameRecord {
+        for _ in 0..<max(1, min(frames, 30)) {
+            do { try model.tick() } catch {
+                fingers = []
+                throw PlayError(message: error.message)
+            }
+            recording?.append(fingers.map { TouchRecording.Finger(id: $0.id, point: $0.point) })
+        }
+        return model.current
+    }
+
+    /// The current frame's pixels.
+    package func render() -> RGBFrame {
+        let record = model.current
+        let f = record.frameRect
+        let key = "\(record.viewportWidth)x\(record.viewportHeight)|\(f.x),\(f.y),\(f.width),\(f.height)"
+        let layers: FrameLayers
+        if let cached = layerCache, cached.key == key {
+            layers = cached.layers
+        } else {
+            layers = compositor.layers(for: record)
+            layerCache = (key, layers)
+        }
+        return compositor.render(record, image: image, layers: layers)
+    }
+}
+
+/// A playground request that cannot be served, in one line.
+package struct PlayError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+}

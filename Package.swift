@@ -135,6 +135,7 @@ let package = Package(
             name: "cropreplay-fuzz",
             dependencies: [
                 "CropImport", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
+                "CropPipeline", "CropHTTP", "CropPlay",
             ],
             path: "Fuzz/Harness"
         ),

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer entry points and runs each for a given time.
-#   Fuzz/run.sh [seconds per target=600] [targets=scenario png jpeg writers numbers cdp webdriver getevent]
+#   Fuzz/run.sh [seconds per target=600] [targets=scenario png jpeg writers numbers cdp webdriver getevent http play]
 # Corpora live in Fuzz/corpus/<target> (seeded from scenarios/ and golden PNGs
 # plus a few invalid files); crashes are written to Fuzz/findings/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-targets=${*:-scenario png jpeg writers numbers cdp webdriver getevent}
+targets=${*:-scenario png jpeg writers numbers cdp webdriver getevent http play}
 swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
@@ -24,6 +24,11 @@ for target in $targets; do
     cdp) cp -n Tests/CropReplayTests/Fixtures/import/*.cdp "$corpus"/ ;;
     webdriver) cp -n Tests/CropReplayTests/Fixtures/import/*.webdriver.json "$corpus"/ ;;
     getevent) cp -n Tests/CropReplayTests/Fixtures/import/*.getevent "$corpus"/ ;;
+    http) printf 'GET /api/state?x=1 HTTP/1.1\r\nHost: a\r\n\r\n' > "$corpus/get"
+          printf 'POST /api/tick HTTP/1.1\r\nContent-Length: 40\r\n\r\n{"frames":1,"touches":[[1,180,300]]}   ' > "$corpus/post" ;;
+    play) printf '\x00{"frames":2,"touches":[[1,180,300],[2,250,400]]}' > "$corpus/tick"
+          printf '\x01{"quarterTurn":"clockwise"}' > "$corpus/button"
+          printf '\x02{"policy":{"kind":"clamp"}}' > "$corpus/editor" ;;
     writers) head -c 600 /dev/urandom > "$corpus/random-1" ;;
     numbers) head -c 256 /dev/urandom > "$corpus/random-1"
              printf '\x7f\xef\xff\xff\xff\xff\xff\xff%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 > "$corpus/max-double" ;;

@@ -1,5 +1,8 @@
 import CropBitmap
 import CropEngine
+import CropHTTP
+import CropPipeline
+import CropPlay
 import CropImageIO
 import CropImport
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
@@ -7,7 +10,8 @@ import CropImport
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
 // few frames + render one small frame), png (PNG and APNG decoding), jpeg (JPEG decoding
 // through libjpeg-turbo and the EXIF orientation parser), cdp, webdriver and getevent (the
-// import parsers and the resampler), writers
+// import parsers and the resampler), http (the playground's request parser), play (the
+// playground's routes: a request line and body from the input, on one session), writers
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
 // from extreme finite numbers: every trace must be JSON with finite numbers only).
 import CropJSON
@@ -18,7 +22,7 @@ import CropScenario
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers, cdp, webdriver, getevent }
+enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers, cdp, webdriver, getevent, http, play }
 
 func fuzzTarget() -> FuzzTarget {
     guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
@@ -125,6 +129,42 @@ func fuzzImport(_ bytes: [UInt8], _ parse: (String) throws(ImportError) -> Touch
     }
 }
 
+func fuzzHTTP(_ bytes: [UInt8]) {
+    let parser = HTTPRequestParser()
+    switch parser.parse(bytes) {
+    case .incomplete: precondition(bytes.count <= parser.maxHead + parser.maxBody + 4)
+    case .failure(let status, let reason): precondition(status >= 400 && status < 600 && !reason.isEmpty)
+    case .request(let r, let consumed):
+        precondition(consumed > 0 && consumed <= bytes.count && r.body.count <= parser.maxBody)
+        precondition(r.path.hasPrefix("/") && !r.method.isEmpty)
+        // The request alone parses to itself; the response head never carries a line break.
+        guard case .request(let again, consumed)? = Optional(parser.parse(Array(bytes[0..<consumed]))) else {
+            preconditionFailure("the request's own bytes parse differently")
+        }
+        precondition(again == r)
+        let head = String(decoding: HTTPResponse(status: 200, headers: [("X", r.path + r.query)]).serialized(close: false), as: UTF8.self)
+        precondition(head.components(separatedBy: "\r\n").count == 6)
+    }
+}
+
+/// One session for every input (loading it per input would dominate the time).
+nonisolated(unsafe) let playRoutes: PlayRoutes? = {
+    guard let loaded = try? LoadedScenario.load(text: "{\"preset\": \"twist-doubletap\", \"script\": []}", file: "fuzz", name: "fuzz"),
+        let session = try? PlaySession(base: loaded)
+    else { return nil }
+    return PlayRoutes(session: session)
+}()
+
+func fuzzPlay(_ bytes: [UInt8]) {
+    guard let routes = playRoutes, let first = bytes.first else { return }
+    let paths = ["/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop", "/api/state", "/"]
+    let path = paths[Int(first) % paths.count]
+    let method = first & 0x80 != 0 ? "GET" : "POST"
+    let response = routes.handle(HTTPRequest(method: method, path: path, body: Array(bytes.dropFirst())))
+    precondition(response.status == 200 || (400..<500).contains(response.status), "status \(response.status) on \(path)")
+    if let values = response.headers.first(where: { $0.0 == "X-Frame" })?.1 { assertFiniteJSON(values) }
+}
+
 func fuzzWriters(_ bytes: [UInt8]) {
     guard bytes.count >= 4 else { return }
     let w = 1 + Int(bytes[0] % 32)
@@ -171,6 +211,8 @@ func fuzzWriters(_ bytes: [UInt8]) {
         case .getevent: fuzzImport(bytes, GeteventLog.parse)
         case .writers: fuzzWriters(bytes)
         case .numbers: fuzzNumbers(bytes)
+        case .http: fuzzHTTP(bytes)
+        case .play: fuzzPlay(bytes)
         }
         return 0
     }

@@ -113,6 +113,32 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(events(16), ["pan.ended"])
     }
 
+    /// A log captured from Chromium by the playground's browser test (the touch events it
+    /// dispatched, in CSS pixels, the image 12 px from the page's corner): a drag of 20 moves
+    /// 15 points apart, then a two-finger pinch. Sample and hold at 60 fps from the first
+    /// landing (0.22253 s): frame 1 (0.2392 s) still holds the landing, the first move (0.2489 s)
+    /// shows on frame 2.
+    func testALogCapturedFromChromiumImportsAndReplays() throws {
+        let dir = temporaryDirectory("import-chromium")
+        let r = importLog([
+            "cdp", Self.folder + "/chromium-playground.cdp", "--preset", "circle-avatar-bounce", "--offset", "-12,-12", "--name", "c",
+            "--out", dir + "/c.json",
+        ])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("3 touches"), r.err)
+        let (touches, _) = try steps(try String(contentsOfFile: dir + "/c.json", encoding: .utf8))
+        XCTAssertEqual(touches.count, 2, "the drag, then the pinch")
+        assertFrames(Array(touches[0].prefix(3)), [[[180, 300]], [[180, 300]], [[180, 315]]])
+        XCTAssertEqual(touches[0].last?.first?[1], 600, "the drag ends 20 moves of 15 points down")
+        assertFrames([touches[1][0]], [[[140, 330], [240, 330]]])
+        XCTAssertEqual(runCLI(["run", dir + "/c.json", "--out", dir + "/out"]).code, 0)
+        let trace = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/c/trace.json"))) as? [String: Any])
+        let frames = try XCTUnwrap(trace["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.last?["valid"] as? Bool, true, "sprang back after both gestures")
+        XCTAssertTrue(frames.contains { $0["valid"] as? Bool == false }, "the drag went past the edge")
+    }
+
     func testEditorFromAFileOrAScenario() throws {
         let dir = temporaryDirectory("import")
         try #"{"fit": "aspectFit", "policy": {"kind": "clamp"}}"#.write(toFile: dir + "/editor.json", atomically: true, encoding: .utf8)

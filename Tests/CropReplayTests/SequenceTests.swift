@@ -200,11 +200,8 @@ final class SequenceTests: XCTestCase {
     }
 
     func testComparisonPageRendersInChromium() throws {
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
+        guard let chromium = findChromium() else {
+            if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed") }
             throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium)"))
         }
         let dir = temporaryDirectory("chromium")

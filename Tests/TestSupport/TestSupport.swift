@@ -150,6 +150,21 @@ package func skippedLoudly(_ why: String) -> String {
     return line
 }
 
+/// Headless Chromium for the browser tests: `CROPREPLAY_CHROMIUM`, else Debian's or
+/// Homebrew's usual paths. nil when none is installed; `.ci/run` installs it and sets
+/// `CROPREPLAY_REQUIRE_BROWSER=1`, under which a missing browser is a failure, not a skip.
+package func findChromium() -> String? {
+    let env = ProcessInfo.processInfo.environment
+    let candidates = [env["CROPREPLAY_CHROMIUM"]].compactMap { $0 } + [
+        "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
+        "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Whether browser tests must run (CI): a missing browser then fails them.
+package var browserRequired: Bool { ProcessInfo.processInfo.environment["CROPREPLAY_REQUIRE_BROWSER"] == "1" }
+
 /// Folders made by tests, removed when the test process exits.
 private final class TemporaryFolders: @unchecked Sendable {
     static let shared = TemporaryFolders()

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Drives `cropreplay play` in headless Chromium over the DevTools protocol (a small CDP
+client on the standard library only: no Playwright, no websocket package).
+
+    playground_cdp.py URL CHROMIUM OUTDIR
+
+Opens the page, records a session of real touch events (Input.dispatchTouchEvent): a
+one-finger drag past the edge and release, then a two-finger pinch below the minimum zoom
+and release, each followed by its spring back; takes screenshots of the image at rest,
+mid-drag, settled, mid-pinch and settled again; stops the recording. Writes OUTDIR/result.json
+(the page's final frame values, the recorded scenario and CDP log) and OUTDIR/*.png, and the
+touch events it sent as OUTDIR/sent.cdp.jsonl. Exit 0 on success, 1 with a message otherwise.
+"""
+import base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
+
+
+class CDP:
+    def __init__(self, ws_url):
+        host_port, path = ws_url[len("ws://"):].split("/", 1)
+        host, port = host_port.split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /{path} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("the DevTools socket closed during the handshake")
+            head += chunk
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise RuntimeError("no websocket upgrade: " + head.split(b"\r\n", 1)[0].decode())
+        self.buffer = head.split(b"\r\n\r\n", 1)[1]
+        self.next_id = 0
+
+    def _send(self, text):
+        data = text.encode()
+        mask = os.urandom(4)
+        n = len(data)
+        header = bytes([0x81])
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def _read(self, n):
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(1 << 20)
+            if not chunk:
+                raise RuntimeError("the DevTools socket closed")
+            self.buffer += chunk
+        out, self.buffer = self.buffer[:n], self.buffer[n:]
+        return out
+
+    def _receive(self):
+        message = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            opcode = b0 & 0x0F
+            if opcode == 8:
+                raise RuntimeError("the DevTools socket was closed by Chromium")
+            if opcode in (0, 1, 2):
+                message += payload
+                if b0 & 0x80:
+                    return json.loads(message)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self._send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = self._receive()
+            if msg.get("id") == self.next_id:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg.get("result", {})
+
+    def evaluate(self, expression):
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"page error in {expression!r}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+
+def wait_for(cdp, expression, what, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if cdp.evaluate(expression):
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"timed out waiting for {what} ({expression})")
+
+
+def main():
+    url, chromium, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    profile = tempfile.mkdtemp(prefix="cropreplay-chromium-")
+    proc = subprocess.Popen(
+        [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+         "--remote-debugging-port=0", f"--user-data-dir={profile}", "--window-size=900,1000", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = os.path.join(profile, "DevToolsActivePort")
+        deadline = time.time() + 30
+        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("Chromium did not start (no DevToolsActivePort)")
+            time.sleep(0.05)
+        port = open(port_file).read().split("\n")[0]
+        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
+        page = next(t for t in targets if t["type"] == "page")
+        cdp = CDP(page["webSocketDebuggerUrl"])
+        cdp.call("Page.enable")
+        cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        cdp.call("Page.navigate", url=url)
+        wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
+        rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
+                            " return [r.left, r.top, r.width, r.height]; })()")
+        vw, vh = cdp.evaluate("window.playground && [document.getElementById('frame').style.width, "
+                              "document.getElementById('frame').style.height].map(parseFloat)")
+        sent = []
+        t0 = time.time()
+
+        def touch(kind, points):
+            pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
+            params = {"type": kind, "touchPoints": pts, "timestamp": round(time.time() - t0, 6)}
+            cdp.call("Input.dispatchTouchEvent", **params)
+            sent.append(params)
+
+        def shot(name):
+            time.sleep(0.12)  # let the page show the latest frame
+            data = cdp.call("Page.captureScreenshot", format="png",
+                            clip={"x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3], "scale": 1})["data"]
+            with open(os.path.join(out, name + ".png"), "wb") as f:
+                f.write(base64.b64decode(data))
+
+        settled = ("window.playground.values && !window.playground.values.settling && "
+                   "window.playground.values.pan !== 'changed' && window.playground.values.pinch !== 'changed'")
+        cdp.evaluate("document.getElementById('record').click()")
+        wait_for(cdp, "window.playground.values && window.playground.values.recording", "recording to start")
+        shot("start")
+        # One finger: down at (180, 300), 20 moves of 15 points down, then a hold and a lift.
+        touch("touchStart", [(1, 180, 300)])
+        for i in range(1, 21):
+            time.sleep(1 / 60)
+            touch("touchMove", [(1, 180, 300 + 15 * i)])
+        shot("dragged")
+        touch("touchEnd", [])
+        wait_for(cdp, settled, "the drag's spring back")
+        shot("drag-settled")
+        # Two fingers 100 points apart closing to 30 (scale 0.3, below the minimum zoom).
+        touch("touchStart", [(2, 140, 330), (3, 240, 330)])
+        for i in range(1, 16):
+            time.sleep(1 / 60)
+            d = 50 - 35 * i / 15
+            touch("touchMove", [(2, 190 - d, 330), (3, 190 + d, 330)])
+        shot("pinched")
+        touch("touchEnd", [])
+        wait_for(cdp, settled, "the pinch's spring back")
+        shot("pinch-settled")
+        cdp.evaluate("document.getElementById('stop').click()")
+        wait_for(cdp, "window.playground.recorded", "the recording")
+        result = cdp.evaluate("({values: window.playground.values, recorded: window.playground.recorded, "
+                              "errors: window.playground.errors, frames: window.playground.frames})")
+        with open(os.path.join(out, "sent.cdp.jsonl"), "w") as f:
+            for p in sent:
+                f.write(json.dumps(p) + "\n")
+        result["rect"] = rect
+        with open(os.path.join(out, "result.json"), "w") as f:
+            json.dump(result, f, indent=1)
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:  # one line for the Swift test's failure message
+        print(f"playground_cdp.py: {e}", file=sys.stderr)
+        sys.exit(1)

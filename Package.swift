@@ -126,7 +126,7 @@ let package = Package(
             name: "cropreplay-bench",
             dependencies: [
                 "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
-                "CropScenario", "CropBitmap",
+                "CropScenario", "CropBitmap", "CropHTTP", "CropPlay",
             ]
         ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their

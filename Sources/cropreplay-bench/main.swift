@@ -45,6 +45,12 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
+// --latency: only the playground's latency section.
+if CommandLine.arguments.contains("--latency") {
+    printLatency()
+    exit(0)
+}
+
 // --loop STAGE PRESET [SCALE]: repeats one stage (composite, encode, decode, trace) on a frame of
 // PRESET (scale 3 unless given) for 5 seconds, for a profiler.
 if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.arguments.count {
@@ -237,6 +243,22 @@ for jobs in jobCounts {
     )
 }
 try? FileManager.default.removeItem(atPath: goldenDir)
+
+// The playground.
+printLatency()
+
+func printLatency() {
+print("\n## Playground latency (390x844 at scale 2: 780x1688 frames, 600 tick requests on one connection)\n")
+for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
+    if let l = PlaygroundLatency.measure(preset: preset, events: quick ? 200 : 600) {
+        print(
+            "- \(preset): server (request read -> last byte sent) p50 \(f(PlaygroundLatency.percentile(l.server, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.server, 0.99), 2)) ms; client round trip p50 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.99), 2)) ms; \(l.meanFrameBytes / 1024) KiB per frame"
+        )
+    } else {
+        print("- \(preset): the playground server did not start")
+    }
+}
+}
 
 // Peer.
 print("\n## Peer: Pillow + numpy (Benchmarks/peer_pillow.py)\n")

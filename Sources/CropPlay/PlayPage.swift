@@ -67,7 +67,7 @@ async function api(path, body) {
 
 function applyState(s) {
   if (!s) return;
-  S = s;
+  S = s; window.playground.editor = s.editor;
   img.style.width = s.viewport[0] + "px"; img.style.height = s.viewport[1] + "px";
   $("title").textContent = "CropReplay playground: " + s.name + " (" + s.fps + " fps)";
   recording = s.recording;
@@ -225,12 +225,16 @@ function field(key, schema, value, root, path) {
     input = document.createElement("input"); input.type = "text"; input.value = JSON.stringify(value === undefined ? null : value);
   }
   input.dataset.path = JSON.stringify(path); input.dataset.kind = schema.enum ? "enum" : schema.type || "json";
+  // A key the editor does not have (another curve's parameter, say) is sent only once edited.
+  if (value === undefined) { input.dataset.absent = "1"; if (input.type !== "checkbox" && !schema.enum) input.value = ""; }
+  input.addEventListener("change", () => { input.dataset.touched = "1"; });
   label.appendChild(input); return label;
 }
 $("apply").addEventListener("click", async () => {
   const editor = JSON.parse(JSON.stringify(S.editor)); delete editor.image;
   for (const input of $("form").querySelectorAll("[data-path]")) {
     const path = JSON.parse(input.dataset.path); let v;
+    if (input.dataset.absent && !input.dataset.touched) continue;
     try {
       if (input.dataset.kind === "boolean") v = input.checked;
       else if (input.dataset.kind === "number" || input.dataset.kind === "integer") v = Number(input.value);

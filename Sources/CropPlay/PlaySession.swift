@@ -26,6 +26,8 @@ package final class PlaySession {
     private var layerCache: (key: String, layers: FrameLayers)?
     /// The last recording stopped: the scenario text and the CDP log.
     package private(set) var lastRecording: (scenario: String, cdp: String)?
+    /// The live state when the last recording stopped.
+    package private(set) var lastRecordingEnd: FrameRecord?
 
     package init(base: LoadedScenario) throws(PlayError) {
         self.base = base
@@ -81,6 +83,7 @@ package final class PlaySession {
         let editorJSON = ScenarioEncoder.editor(editor).serialized(indent: 2, level: 1)
         let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps).text(frames: frames)
         lastRecording = (text, done.cdpLog)
+        lastRecordingEnd = model.current
         return lastRecording
     }
 

@@ -153,6 +153,7 @@ def main():
             time.sleep(1 / 60)
             touch("touchMove", [(1, 180, 300 + 15 * i)])
         shot("dragged")
+        valid_mid_drag = cdp.evaluate("window.playground.values.valid")
         touch("touchEnd", [])
         wait_for(cdp, settled, "the drag's spring back")
         shot("drag-settled")
@@ -170,6 +171,45 @@ def main():
         wait_for(cdp, "window.playground.recorded", "the recording")
         result = cdp.evaluate("({values: window.playground.values, recorded: window.playground.recorded, "
                               "errors: window.playground.errors, frames: window.playground.frames})")
+        result["validMidDrag"] = valid_mid_drag
+        # The side panel: switch the policy to clamp through the generated form, apply, drag
+        # past the edge again: the image stops at the edge (valid throughout).
+        policy = cdp.evaluate("""(() => {
+            const select = [...document.querySelectorAll('#form select')].find(s => JSON.parse(s.dataset.path).join('.') === 'policy.kind');
+            select.value = JSON.stringify('clamp'); document.getElementById('apply').click(); return select.value; })()""")
+        wait_for(cdp, "window.playground.editor.policy.kind === 'clamp' || window.playground.errors.length > 0",
+                 "the clamp policy to apply")
+        if cdp.evaluate("window.playground.errors.length") > 0:
+            raise RuntimeError("applying the clamp policy: " + "; ".join(cdp.evaluate("window.playground.errors")))
+        time.sleep(0.3)
+        touch("touchStart", [(4, 180, 300)])
+        for i in range(1, 21):
+            time.sleep(1 / 60)
+            touch("touchMove", [(4, 180, 300 + 15 * i)])
+        shot("clamped")
+        result["clampValidMidDrag"] = cdp.evaluate("window.playground.values.valid")
+        result["clampPan"] = cdp.evaluate("window.playground.values.pan")
+        touch("touchEnd", [])
+        wait_for(cdp, settled, "the clamped drag to end")
+        result["policyField"] = policy
+        # A mouse: ctrl + wheel up zooms in about the cursor (two synthetic fingers spreading).
+        zoom_before = cdp.evaluate("window.playground.values.zoom")
+        cx, cy = rect[0] + 187 * rect[2] / vw, rect[1] + 333 * rect[3] / vh
+        for _ in range(4):
+            cdp.call("Input.dispatchMouseEvent", type="mouseWheel", x=cx, y=cy, deltaX=0, deltaY=-60, modifiers=2)
+            time.sleep(0.03)
+        time.sleep(0.4)
+        wait_for(cdp, settled, "the wheel pinch to end")
+        result["wheelZoom"] = [zoom_before, cdp.evaluate("window.playground.values.zoom")]
+        # A mouse drag pans.
+        cx_before = cdp.evaluate("window.playground.values.cx")
+        cdp.call("Input.dispatchMouseEvent", type="mousePressed", x=cx, y=cy, button="left", buttons=1, clickCount=1)
+        for i in range(1, 11):
+            time.sleep(1 / 60)
+            cdp.call("Input.dispatchMouseEvent", type="mouseMoved", x=cx + 4 * i, y=cy, button="left", buttons=1)
+        cdp.call("Input.dispatchMouseEvent", type="mouseReleased", x=cx + 40, y=cy, button="left", buttons=0, clickCount=1)
+        wait_for(cdp, settled, "the mouse drag to end")
+        result["mouseDragCx"] = [cx_before, cdp.evaluate("window.playground.values.cx")]
         with open(os.path.join(out, "sent.cdp.jsonl"), "w") as f:
             for p in sent:
                 f.write(json.dumps(p) + "\n")

@@ -1,8 +1,6 @@
 import CropBitmap
 import CropEngine
 import CropHTTP
-import CropPipeline
-import CropPlay
 import CropImageIO
 import CropImport
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
@@ -15,6 +13,8 @@ import CropImport
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
 // from extreme finite numbers: every trace must be JSON with finite numbers only).
 import CropJSON
+import CropPipeline
+import CropPlay
 import CropRender
 import CropScenario
 

@@ -67,7 +67,9 @@ package struct TouchRecording: Sendable, Equatable {
     /// `touchEnd` lifts fingers still down at the end.
     package var cdpLog: String {
         var lines: [String] = []
-        func point(_ f: Finger) -> JSONNode { .object([("x", .number(f.point.x)), ("y", .number(f.point.y)), ("id", .number(Double(f.id)))]) }
+        func point(_ f: Finger) -> JSONNode {
+            .object([("x", .number(f.point.x)), ("y", .number(f.point.y)), ("id", .number(Double(f.id)))])
+        }
         func event(_ type: String, _ fingers: [Finger], _ f: Int) {
             let node = JSONNode.object([
                 ("type", .string(type)), ("touchPoints", .array(fingers.map(point))), ("timestamp", .number(time(f))),

@@ -81,7 +81,8 @@ package final class PlayRoutes {
             guard case .array(let items) = t.value, items.count <= 10 else { return error(400, "touches: expected at most 10 [id, x, y]") }
             var touches: [(pageId: String, point: Point)] = []
             for item in items {
-                guard case .array(let v) = item.value, v.count == 3, case .number(let x, _) = v[1].value, case .number(let y, _) = v[2].value,
+                guard case .array(let v) = item.value, v.count == 3, case .number(let x, _) = v[1].value,
+                    case .number(let y, _) = v[2].value,
                     x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6
                 else { return error(400, "touches: expected [id, x, y] with x and y within 1e6 points") }
                 let id: String
@@ -163,7 +164,8 @@ package final class PlayRoutes {
         let text = "{\"name\": \"play\", \"fps\": \(session.fps), \"editor\": \(node.serialized()), \"script\": []}"
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder.decode(text: text, file: "editor", defaultName: "play", directory: session.base.scenario.directory)
+            scenario = try ScenarioDecoder.decode(
+                text: text, file: "editor", defaultName: "play", directory: session.base.scenario.directory)
         } catch {
             return self.error(400, error.description)
         }

@@ -105,7 +105,8 @@ struct PlaygroundLatency {
             }
             roundTrip.append((HTTPServer.now() - started) * 1000)
         }
-        return PlaygroundLatency(server: server.serviceTimes.map { $0 * 1000 }, roundTrip: roundTrip, meanFrameBytes: bytes / max(1, events))
+        return PlaygroundLatency(
+            server: server.serviceTimes.map { $0 * 1000 }, roundTrip: roundTrip, meanFrameBytes: bytes / max(1, events))
     }
 }
 

@@ -248,16 +248,16 @@ try? FileManager.default.removeItem(atPath: goldenDir)
 printLatency()
 
 func printLatency() {
-print("\n## Playground latency (390x844 at scale 2: 780x1688 frames, 600 tick requests on one connection)\n")
-for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
-    if let l = PlaygroundLatency.measure(preset: preset, events: quick ? 200 : 600) {
-        print(
-            "- \(preset): server (request read -> last byte sent) p50 \(f(PlaygroundLatency.percentile(l.server, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.server, 0.99), 2)) ms; client round trip p50 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.99), 2)) ms; \(l.meanFrameBytes / 1024) KiB per frame"
-        )
-    } else {
-        print("- \(preset): the playground server did not start")
+    print("\n## Playground latency (390x844 at scale 2: 780x1688 frames, 600 tick requests on one connection)\n")
+    for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
+        if let l = PlaygroundLatency.measure(preset: preset, events: quick ? 200 : 600) {
+            print(
+                "- \(preset): server (request read -> last byte sent) p50 \(f(PlaygroundLatency.percentile(l.server, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.server, 0.99), 2)) ms; client round trip p50 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.99), 2)) ms; \(l.meanFrameBytes / 1024) KiB per frame"
+            )
+        } else {
+            print("- \(preset): the playground server did not start")
+        }
     }
-}
 }
 
 // Peer.

@@ -49,7 +49,8 @@ final class BrowserPlaygroundTests: XCTestCase {
     func testDragAndPinchInChromiumSpringBackAndRecordAScenarioThatReplays() throws {
         guard let chromium = findChromium() else {
             if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed") }
-            throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium): the playground is not tested in a browser here"))
+            throw XCTSkip(
+                skippedLoudly("chromium is not installed (apt-get install chromium): the playground is not tested in a browser here"))
         }
         guard hasCommand("python3") else {
             if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but python3 is missing") }
@@ -81,7 +82,9 @@ final class BrowserPlaygroundTests: XCTestCase {
         func changed(_ a: [UInt8], _ b: [UInt8]) -> Double {
             guard a.count == b.count, !a.isEmpty else { return 1 }
             var n = 0
-            for i in stride(from: 0, to: a.count, by: 4) where abs(Int(a[i]) - Int(b[i])) + abs(Int(a[i + 1]) - Int(b[i + 1])) > 24 { n += 1 }
+            for i in stride(from: 0, to: a.count, by: 4) where abs(Int(a[i]) - Int(b[i])) + abs(Int(a[i + 1]) - Int(b[i + 1])) > 24 {
+                n += 1
+            }
             return Double(n) / Double(a.count / 4)
         }
         let start = try picture("start")

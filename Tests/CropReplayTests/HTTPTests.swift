@@ -60,7 +60,9 @@ final class HTTPParserTests: XCTestCase {
         let long = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 17_000) + "\r\n\r\n"
         if case .failure(let s, _) = parser.parse(bytes(long)) { XCTAssertEqual(s, 431) } else { XCTFail("a 431") }
         // A head that never ends is refused once it passes the limit, not buffered for ever.
-        if case .failure(let s, _) = parser.parse([UInt8](repeating: 65, count: 16 * 1024 + 1)) { XCTAssertEqual(s, 431) } else {
+        if case .failure(let s, _) = parser.parse([UInt8](repeating: 65, count: 16 * 1024 + 1)) {
+            XCTAssertEqual(s, 431)
+        } else {
             XCTFail("a 431")
         }
         let many = "GET / HTTP/1.1\r\n" + (0..<65).map { "H\($0): v\r\n" }.joined() + "\r\n"
@@ -114,7 +116,9 @@ final class HTTPServerTests: XCTestCase {
         a.sin_family = sa_family_t(AF_INET)
         a.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
-        let ok = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let ok = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard ok == 0 else { return "connect failed" }
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -135,7 +139,8 @@ final class HTTPServerTests: XCTestCase {
         defer { finish(r) }
         let port = r.server.port
         XCTAssertTrue(exchange(port, Array("GARBAGE\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 400 "))
-        XCTAssertTrue(exchange(port, Array("GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 20000))\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 431 "))
+        XCTAssertTrue(
+            exchange(port, Array("GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 20000))\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 431 "))
         XCTAssertTrue(exchange(port, Array("POST /echo HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 413 "))
         XCTAssertTrue(exchange(port, [0, 255, 13, 10, 13, 10]).hasPrefix("HTTP/1.1 400 "))
         // Still serving, with keep-alive and pipelining.
@@ -159,7 +164,9 @@ final class HTTPServerTests: XCTestCase {
             a.sin_family = sa_family_t(AF_INET)
             a.sin_port = in_port_t(UInt16(r.server.port).bigEndian)
             inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
-            _ = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            _ = withUnsafePointer(to: &a) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             return fd
         }
         let a = open()

@@ -70,7 +70,8 @@ final class PlaygroundTests: XCTestCase {
         let result = runCLI(["import", "cdp", dir + "/session.cdp.jsonl", "--editor", dir + "/recorded.json", "--name", "recorded"])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertEqual(result.out, rec.scenario)
-        XCTAssertTrue(rec.cdp.hasPrefix("{\"type\":\"touchStart\",\"touchPoints\":[{\"x\":180,\"y\":300,\"id\":1}],\"timestamp\":0}\n"), rec.cdp)
+        XCTAssertTrue(
+            rec.cdp.hasPrefix("{\"type\":\"touchStart\",\"touchPoints\":[{\"x\":180,\"y\":300,\"id\":1}],\"timestamp\":0}\n"), rec.cdp)
     }
 
     func testAThirdFingerIsIgnoredAndFingersKeepTheirLandingOrder() throws {
@@ -112,7 +113,8 @@ final class PlaygroundTests: XCTestCase {
         var editor = try JSONParser.parse(String(decoding: call("GET", "/api/state").body, as: UTF8.self))["editor"]
         if case .object(var members)? = editor?.value {
             members.removeAll { $0.key == "image" }
-            members.append(JSONMember(key: "image", node: JSONNode(.object([JSONMember(key: "file", node: JSONNode(.string("/etc/shadow")))]))))
+            members.append(
+                JSONMember(key: "image", node: JSONNode(.object([JSONMember(key: "file", node: JSONNode(.string("/etc/shadow")))]))))
             editor?.value = .object(members)
         }
         let replaced = call("POST", "/api/editor", try XCTUnwrap(editor).serialized())

@@ -155,10 +155,11 @@ package func skippedLoudly(_ why: String) -> String {
 /// `CROPREPLAY_REQUIRE_BROWSER=1`, under which a missing browser is a failure, not a skip.
 package func findChromium() -> String? {
     let env = ProcessInfo.processInfo.environment
-    let candidates = [env["CROPREPLAY_CHROMIUM"]].compactMap { $0 } + [
-        "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
-        "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium",
-    ]
+    let candidates =
+        [env["CROPREPLAY_CHROMIUM"]].compactMap { $0 } + [
+            "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 

@@ -18,7 +18,7 @@ extension Commands {
             .init(name: "--name", value: "<name>", help: "The name of recorded scenarios (default: recorded)."),
         ],
         discussion:
-            "The first line on standard output is the page's address. No file is served from disk. Ctrl-C stops. See docs/commands.md.",
+            "The first line on standard output is the page's address. No file is served from disk. Ctrl-C stops. See docs/playground.md.",
         run: { a, console in try Commands.play(a, console) })
 
     static func play(_ a: ParsedArguments, _ console: Console) throws -> Int32 {

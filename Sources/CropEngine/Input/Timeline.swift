@@ -152,7 +152,8 @@ package struct TimelineExpander: Sendable {
             let frame = cursor + 1 + j
             let events: [GestureEvent]
             do { events = try recognizer.frame(fingers) } catch {
-                throw ScenarioError(file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(error.point)")
+                throw ScenarioError(
+                    file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(error.point)")
             }
             for event in events { emit(frame, event, path, into: &out) }
             if !events.isEmpty { lastEventFrame = frame }

@@ -22,12 +22,50 @@ extension Commands {
         // The sample photo and the scenario files first: what the demo replays is on disk.
         let photo = SamplePhoto.image(width: 1600, height: 1200)
         try FileIO.writeAtomically(out + "/photo.png", PNGCodec.encode(photo, .shared))
-        var entries: [DemoGallery.Entry] = []
-        for demo in DemoScenarios.all {
+        for demo in DemoScenarios.all + [DemoScenarios.comparison] {
+            try FileIO.writeAtomically(out + "/\(demo.name).json", demo.json + "\n")
+        }
+        /// A scenario as written above, with the photo already in memory (what decoding
+        /// photo.png gives: PNG is lossless).
+        @Sendable func load(_ demo: DemoScenario) throws -> LoadedScenario {
             let path = out + "/\(demo.name).json"
-            try FileIO.writeAtomically(path, demo.json + "\n")
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioDecoder.decode(text: demo.json, file: path, defaultName: demo.name, directory: out)
+            } catch {
+                throw ReplayFailure.scenario(error)
+            }
+            if case .file = scenario.editor.image { return LoadedScenario(scenario: scenario, image: photo) }
+            return try LoadedScenario.withImage(scenario)
+        }
+        // The presets and the comparison run side by side (each one frame at a time: the
+        // outputs are the same bytes for any --jobs); the comparison, the longest, first.
+        let demos = DemoScenarios.all
+        let entries = LockedDictionary<Int, DemoGallery.Entry>()
+        let messages = LockedDictionary<Int, [(error: Bool, text: String)]>()
+        try Parallel.forEach(count: demos.count + 1, jobs: jobs) { task in
+            var said: [(error: Bool, text: String)] = []
+            defer { messages.set(task, said) }
+            if task == 0 {
+                // One comparison: the same drag under the five policies.
+                let comparison = DemoScenarios.comparison
+                let loaded = try load(comparison)
+                let variants = try Variation.policy.variants(of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
+                let rows = try Comparison.rows(loaded, variants: variants)
+                var compareOptions = ComparisonOutput.Options()
+                compareOptions.jobs = 1
+                compareOptions.thumb = 0.5
+                compareOptions.every = 3
+                let compareDir = out + "/\(comparison.name)-compare"
+                for w in try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: compareDir, options: compareOptions) {
+                    said.append((true, w))
+                }
+                said.append((false, "\(comparison.name): \(rows.count) policies compared -> \(compareDir)/"))
+                return
+            }
+            let demo = demos[task - 1]
             // Scale 1 (in the scenarios): quick in a debug build, light in a pull request.
-            let l = try LoadedScenario.load(path: path)
+            let l = try load(demo)
             let trace = try l.replay()
             var options = RunOptions()
             options.outDir = out
@@ -36,32 +74,27 @@ extension Commands {
             options.sheet = true
             options.thumb = 0.5
             options.every = 3
-            options.jobs = jobs
-            options.warn = { console.err($0) }
+            options.jobs = 1
+            let warnings = LockedDictionary<Int, String>()
+            options.warn = { w in warnings.set(warnings.all.count, w) }
             try RunOutput.run(l, trace: trace, options: options)
-            entries.append(
+            said += warnings.all.sorted { $0.key < $1.key }.map { (true, $0.value) }
+            entries.set(
+                task - 1,
                 DemoGallery.Entry(
                     demo: demo, frames: trace.frames.count, seconds: trace.frames.last?.t ?? 0, snapshots: trace.snapshots.map(\.name),
                     crops: trace.crops.map(\.file)))
-            console.out("\(demo.name): \(trace.frames.count) frames -> \(out)/\(demo.name)/")
+            said.append((false, "\(demo.name): \(trace.frames.count) frames -> \(out)/\(demo.name)/"))
         }
-        // One comparison: the same drag under the five policies.
+        // In a fixed order: the presets, then the comparison.
+        for task in Array(1...demos.count) + [0] {
+            for m in messages.get(task) ?? [] {
+                if m.error { console.err(m.text) } else { console.out(m.text) }
+            }
+        }
         let comparison = DemoScenarios.comparison
-        let comparisonPath = out + "/\(comparison.name).json"
-        try FileIO.writeAtomically(comparisonPath, comparison.json + "\n")
-        let loaded = try LoadedScenario.load(path: comparisonPath)
-        let variants = try Variation.policy.variants(of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
-        let rows = try Comparison.rows(loaded, variants: variants)
-        var compareOptions = ComparisonOutput.Options()
-        compareOptions.jobs = jobs
-        compareOptions.thumb = 0.5
-        compareOptions.every = 3
-        let compareDir = out + "/\(comparison.name)-compare"
-        for w in try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: compareDir, options: compareOptions) {
-            console.err(w)
-        }
-        console.out("\(comparison.name): \(rows.count) policies compared -> \(compareDir)/")
-        try FileIO.writeAtomically(out + "/index.html", DemoGallery.html(entries, comparison: comparison))
+        let ordered = (0..<demos.count).compactMap { entries.get($0) }
+        try FileIO.writeAtomically(out + "/index.html", DemoGallery.html(ordered, comparison: comparison))
         console.out("Open \(out)/index.html: every animation, sheet, snapshot and the comparison on one page.")
         return 0
     }

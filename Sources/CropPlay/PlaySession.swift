@@ -39,7 +39,7 @@ package final class PlaySession {
 
     private static func model(_ editor: EditorConfig, _ image: RGBAImage, fps: Int) throws(PlayError) -> CropEditorModel {
         do { return try CropEditorModel(editor: editor, imageWidth: image.width, imageHeight: image.height, fps: fps) } catch {
-            throw PlayError(message: error.message)
+            throw PlayError(message: (error as? ModelError)?.message ?? "\(error)")
         }
     }
 

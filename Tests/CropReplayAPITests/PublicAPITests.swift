@@ -155,6 +155,8 @@ final class LiveModelTests: XCTestCase {
         model.send(GestureEvent(gesture: .pinch, phase: .changed, scale: 2))
         XCTAssertThrowsError(try model.tick()) { XCTAssertTrue("\($0)".contains("frame 1"), "\($0)") }
         XCTAssertEqual(model.frame, 0)
-        XCTAssertThrowsError(try CropEditorModel(editor: .defaults, imageWidth: 0, imageHeight: 10))
+        XCTAssertThrowsError(try CropEditorModel(editor: .defaults, imageWidth: 0, imageHeight: 10)) {
+            XCTAssertEqual(($0 as? ModelError)?.message, "image size 0x10: expected 1 to 16384 pixels a side")
+        }
     }
 }

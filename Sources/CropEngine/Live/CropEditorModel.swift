@@ -32,7 +32,11 @@ public struct CropEditorModel: Sendable {
     public private(set) var current: FrameRecord
 
     /// The editor at its initial fit for an image of the given size.
-    public init(editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60) throws(ModelError) {
+    ///
+    /// Throws a `ModelError` for an image side outside 1 ... 16384 or an fps outside 1 ... 240.
+    /// (Untyped `throws`: a typed-throws initializer of this struct failing before its
+    /// properties are set corrupted the caller's stack in Swift 6.3.1 debug builds.)
+    public init(editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60) throws {
         guard imageWidth > 0, imageHeight > 0, imageWidth <= 16384, imageHeight <= 16384 else {
             throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -227,5 +229,35 @@ package final class HTTPServer {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+extension HTTPServer {
+    /// A server serving on a thread of its own until `stop()` (tests, the benchmark).
+    package final class Background: @unchecked Sendable {
+        package let server: HTTPServer
+        private let lock = NSLock()
+        private var stopped = false
+        private let done = DispatchSemaphore(value: 0)
+
+        fileprivate init(_ server: HTTPServer) { self.server = server }
+
+        /// Stops serving and waits for the thread to end; the server is then the caller's again.
+        package func stop() {
+            lock.withLock { stopped = true }
+            done.wait()
+        }
+
+        fileprivate func run() {
+            server.serve { self.lock.withLock { self.stopped } }
+            done.signal()
+        }
+    }
+
+    /// Serves on a new thread until the returned handle's `stop()`.
+    package func serveInBackground() -> Background {
+        let background = Background(self)
+        Thread.detachNewThread { background.run() }
+        return background
     }
 }

@@ -24,14 +24,6 @@ struct PlaygroundLatency {
         return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
     }
 
-    final class Serving: @unchecked Sendable {
-        let server: HTTPServer
-        let lock = NSLock()
-        var stopped = false
-        let done = DispatchSemaphore(value: 0)
-        init(_ server: HTTPServer) { self.server = server }
-    }
-
     static func measure(preset: String, events: Int) -> PlaygroundLatency? {
         let text = """
             {"name": "latency", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": []}
@@ -41,21 +33,8 @@ struct PlaygroundLatency {
         else { return nil }
         let routes = PlayRoutes(session: session)
         guard let server = try? HTTPServer(port: 0, handler: routes.handle) else { return nil }
-        let serving = Serving(server)
-        Thread.detachNewThread {
-            serving.server.serve {
-                serving.lock.lock()
-                defer { serving.lock.unlock() }
-                return serving.stopped
-            }
-            serving.done.signal()
-        }
-        defer {
-            serving.lock.lock()
-            serving.stopped = true
-            serving.lock.unlock()
-            serving.done.wait()
-        }
+        let serving = server.serveInBackground()
+        defer { serving.stop() }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var a = sockaddr_in()

@@ -13,37 +13,10 @@ import XCTest
 /// page. The page's image moves and springs back; the recorded scenario replayed by `run`
 /// ends in the live session's state; the page's CDP log imports to the same scenario.
 final class BrowserPlaygroundTests: XCTestCase {
-    final class Serving: @unchecked Sendable {
-        let server: HTTPServer
-        let routes: PlayRoutes
-        let lock = NSLock()
-        var stopped = false
-        let done = DispatchSemaphore(value: 0)
-        init(_ server: HTTPServer, _ routes: PlayRoutes) {
-            self.server = server
-            self.routes = routes
-        }
-        func stop() {
-            lock.lock()
-            stopped = true
-            lock.unlock()
-            done.wait()
-        }
-    }
-
-    func serve(preset: String) throws -> Serving {
+    func serve(preset: String) throws -> (background: HTTPServer.Background, routes: PlayRoutes) {
         let text = "{\"name\": \"\(preset)\", \"preset\": \"\(preset)\", \"script\": []}"
         let routes = PlayRoutes(session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: preset)))
-        let serving = Serving(try HTTPServer(port: 0, handler: routes.handle), routes)
-        Thread.detachNewThread {
-            serving.server.serve {
-                serving.lock.lock()
-                defer { serving.lock.unlock() }
-                return serving.stopped
-            }
-            serving.done.signal()
-        }
-        return serving
+        return (try HTTPServer(port: 0, handler: routes.handle).serveInBackground(), routes)
     }
 
     func testDragAndPinchInChromiumSpringBackAndRecordAScenarioThatReplays() throws {
@@ -62,7 +35,7 @@ final class BrowserPlaygroundTests: XCTestCase {
         let serving = try serve(preset: "circle-avatar-bounce")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "http://127.0.0.1:\(serving.server.port)/", chromium, dir]
+        process.arguments = ["python3", script, "http://127.0.0.1:\(serving.background.server.port)/", chromium, dir]
         let errPipe = Pipe()
         process.standardError = errPipe
         try process.run()
@@ -70,7 +43,7 @@ final class BrowserPlaygroundTests: XCTestCase {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        serving.stop()
+        serving.background.stop()
         let stderr = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 0, stderr)
         guard process.terminationStatus == 0 else { return }

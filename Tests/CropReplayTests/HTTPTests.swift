@@ -77,35 +77,11 @@ final class HTTPParserTests: XCTestCase {
 
 /// The server on a real socket (port chosen by the system), serving on a background thread.
 final class HTTPServerTests: XCTestCase {
-    final class Running: @unchecked Sendable {
-        let server: HTTPServer
-        let done = DispatchSemaphore(value: 0)
-        let stop = NSLock()
-        var stopped = false
-        init(_ server: HTTPServer) { self.server = server }
-    }
-
-    func start(limits: HTTPServer.Limits = HTTPServer.Limits()) throws -> Running {
+    func start(limits: HTTPServer.Limits = HTTPServer.Limits()) throws -> HTTPServer.Background {
         let server = try HTTPServer(port: 0, limits: limits) { r in
             r.path == "/echo" ? HTTPResponse(status: 200, body: r.body) : HTTPResponse.text(404, "no\n")
         }
-        let running = Running(server)
-        Thread.detachNewThread {
-            running.server.serve {
-                running.stop.lock()
-                defer { running.stop.unlock() }
-                return running.stopped
-            }
-            running.done.signal()
-        }
-        return running
-    }
-
-    func finish(_ r: Running) {
-        r.stop.lock()
-        r.stopped = true
-        r.stop.unlock()
-        r.done.wait()
+        return server.serveInBackground()
     }
 
     /// Connects, sends the bytes, reads until the server closes or `until` is seen.
@@ -136,7 +112,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testMalformedAndHugeRequestsGetTheirStatusAndTheServerGoesOn() throws {
         let r = try start()
-        defer { finish(r) }
+        defer { r.stop() }
         let port = r.server.port
         XCTAssertTrue(exchange(port, Array("GARBAGE\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 400 "))
         XCTAssertTrue(
@@ -156,7 +132,7 @@ final class HTTPServerTests: XCTestCase {
         limits.maxConnections = 2
         limits.idleSeconds = 0.3
         let r = try start(limits: limits)
-        defer { finish(r) }
+        defer { r.stop() }
         // Two idle connections hold the places; a third is answered 503.
         func open() -> Int32 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -173,6 +173,10 @@ package enum Checks {
         let frame = o.scenario.editor.frame
         guard frame.resizable else { return nil }
         var afterAspect = false
+        // A box drag that starts below the minimum size (only an aspect step makes such a box)
+        // is raised to the minimum, which wins over the bounds (SPEC 16.8): the box may leave
+        // its bounds until the re-fit that follows the drag brings it back.
+        var minimumWins = false
         for n in 0..<o.states.count {
             let s = o.states[n]
             let b = s.box
@@ -180,10 +184,13 @@ package enum Checks {
             if o.actions[n].contains(where: { if case .aspectRequested = $0 { return true } else { return false } }) { afterAspect = true }
             if o.actions[n].contains(where: { if case .restoreRequested = $0 { return true } else { return false } }) {
                 afterAspect = false
+                minimumWins = false
             }
             if afterAspect, s.refit == .idle { afterAspect = false }
+            if s.boxDrag != nil && !drag(startedAbove: frame.minSize, s) { minimumWins = true }
+            if minimumWins, s.boxDrag == nil, s.refit == .idle { minimumWins = false }
             let minBeatsBounds = frame.minSize.width > bounds.width || frame.minSize.height > bounds.height
-            if !afterAspect && !minBeatsBounds {
+            if !afterAspect && !minBeatsBounds && !minimumWins {
                 if b.minX < bounds.minX - 1e-9 || b.minY < bounds.minY - 1e-9 || b.maxX > bounds.maxX + 1e-9 || b.maxY > bounds.maxY + 1e-9
                 {
                     return "frame \(n): the box \(b) leaves its bounds \(bounds)"

@@ -1,5 +1,6 @@
 import CropEngine
 import CropExplore
+import CropPipeline
 import CropGeometry
 import CropScenario
 import TestSupport
@@ -35,6 +36,31 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(scenario.script.count, 2, finding.scenarioJSON)  // the step and `until settled`
         let trace = try Replayer.replay(scenario, imageWidth: 1600, imageHeight: 1200)
         XCTAssertNotNil(check(trace))
+    }
+
+    /// Found by the 100,000-script run: after an aspect step to 15:1 the box (350 x 23.3) is
+    /// below the minimum size (42 x 42); a locked corner drag from it is raised to the minimum,
+    /// which wins over the bounds (SPEC 16.8), so the box leaves its bounds until the re-fit.
+    /// The box invariant allows exactly that, and still catches a box out of bounds otherwise.
+    func testTheMinimumSizeWinsOverTheBoundsAfterAnAspectStep() throws {
+        let json = """
+            {"name": "min-wins", "preset": "straighten-flip", "fps": 60, "editor": {"policy": {"kind": "rollback"}},
+             "script": [{"straighten": {"to": 1, "duration": 0.03}}, {"aspect": [15, 1]},
+                        {"pan": {"by": [-1, 1], "duration": 0.03333333333333333, "from": [13, 442]}}, {"until": "settled"}]}
+            """
+        let trace = try LoadedScenario.load(text: json, file: "min-wins.json", name: "min-wins").replay()
+        // Frame 6: the bottom-left corner drag, raised towards 630 x 42 and stopped by coverage.
+        let dragged = trace.frames[6].box
+        XCTAssertLessThan(dragged.minX, 20, "the minimum won over the bounds")
+        XCTAssertEqual(dragged.width / dragged.height, 15, accuracy: 1e-9)
+        let last = try XCTUnwrap(trace.frames.last).box
+        XCTAssertGreaterThanOrEqual(last.minX, 20 - 1e-9, "the re-fit brought it back into the bounds")
+        XCTAssertLessThanOrEqual(last.maxX, 370 + 1e-9)
+        XCTAssertNil(Explorer.violation(json, invariants: [.box], faults: [], extra: nil, card: nil))
+        // Without the aspect step the same drag starts above the minimum and stays in the bounds.
+        let plain = json.replacingOccurrences(of: "{\"aspect\": [15, 1]}, ", with: "")
+        let plainBox = try XCTUnwrap(try LoadedScenario.load(text: plain, file: "plain.json", name: "plain").replay().frames.last).box
+        XCTAssertGreaterThanOrEqual(plainBox.minX, 20 - 1e-9)
     }
 
     func testExploreCommandReportsASummaryAndExitsZeroWhenClean() {

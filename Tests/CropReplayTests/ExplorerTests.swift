@@ -1,7 +1,7 @@
 import CropEngine
 import CropExplore
-import CropPipeline
 import CropGeometry
+import CropPipeline
 import CropScenario
 import TestSupport
 import XCTest

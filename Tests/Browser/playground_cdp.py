@@ -11,7 +11,7 @@ mid-drag, settled, mid-pinch and settled again; stops the recording. Writes OUTD
 (the page's final frame values, the recorded scenario and CDP log) and OUTDIR/*.png, and the
 touch events it sent as OUTDIR/sent.cdp.jsonl. Exit 0 on success, 1 with a message otherwise.
 """
-import base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
+import base64, contextlib, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
 
 
 class CDP:
@@ -99,13 +99,14 @@ def wait_for(cdp, expression, what, timeout=20):
     raise RuntimeError(f"timed out waiting for {what} ({expression})")
 
 
-def main():
-    url, chromium, out = sys.argv[1], sys.argv[2], sys.argv[3]
-    os.makedirs(out, exist_ok=True)
+@contextlib.contextmanager
+def chromium_page(chromium, window):
+    """Headless Chromium with a fresh profile, its DevTools port chosen by the system; yields a
+    CDP client attached to its page, and kills the browser afterwards."""
     profile = tempfile.mkdtemp(prefix="cropreplay-chromium-")
     proc = subprocess.Popen(
         [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-         "--remote-debugging-port=0", f"--user-data-dir={profile}", "--window-size=900,1000", "about:blank"],
+         "--remote-debugging-port=0", f"--user-data-dir={profile}", f"--window-size={window}", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         port_file = os.path.join(profile, "DevToolsActivePort")
@@ -116,9 +117,19 @@ def main():
             time.sleep(0.05)
         port = open(port_file).read().split("\n")[0]
         targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
-        page = next(t for t in targets if t["type"] == "page")
-        cdp = CDP(page["webSocketDebuggerUrl"])
+        cdp = CDP(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
         cdp.call("Page.enable")
+        yield cdp
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    url, chromium, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    with chromium_page(chromium, "900,1000") as cdp:
         cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
         cdp.call("Page.navigate", url=url)
         wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
@@ -216,10 +227,6 @@ def main():
         result["rect"] = rect
         with open(os.path.join(out, "result.json"), "w") as f:
             json.dump(result, f, indent=1)
-    finally:
-        proc.kill()
-        proc.wait()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":

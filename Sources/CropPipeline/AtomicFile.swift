@@ -32,7 +32,10 @@ package final class AtomicFile: ByteSink {
         }
     }
 
-    package func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws { try append(bytes) }
+
+    /// Appends bytes (the typed form of `write`).
+    package func append(_ bytes: [UInt8]) throws(FileError) {
         try put(bytes, at: count)
         count += bytes.count
     }

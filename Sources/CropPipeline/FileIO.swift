@@ -94,36 +94,11 @@ package enum FileIO {
         return (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
     }
 
-    /// Writes `bytes` atomically: a temporary file beside `path`, then rename.
+    /// Writes `bytes` atomically: a temporary file beside `path`, then rename (`AtomicFile`).
     package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
-        let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty { try makeDirectory(dir) }
-        let temp = temporaryName(for: path)
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(errno))))") }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while written < raw.count {
-                let r = write(fd, base + written, raw.count - written)
-                if r < 0 && errno == EINTR { continue }
-                if r <= 0 {
-                    failure = r < 0 ? errno : ENOSPC
-                    return
-                }
-                written += r
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temp)
-            throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(failure))))")
-        }
-        if rename(temp, path) != 0 {
-            unlink(temp)
-            throw FileError(path: path, message: "cannot be renamed into place")
-        }
+        let file = try AtomicFile(path)
+        try file.append(bytes)
+        try file.commit()
     }
 
     package static func writeAtomically(_ path: String, _ text: String) throws(FileError) {

@@ -20,7 +20,7 @@ package struct HTTPRequestParser: Sendable {
 
     package func parse(_ buffer: [UInt8]) -> Outcome {
         // The head ends at the first CRLF CRLF.
-        guard let headEnd = Self.find(buffer, [13, 10, 13, 10], limit: maxHead + 4) else {
+        guard let headEnd = Self.headEnd(buffer, limit: maxHead + 4) else {
             return buffer.count > maxHead ? .failure(status: 431, reason: "request head larger than \(maxHead) bytes") : .incomplete
         }
         guard headEnd <= maxHead else { return .failure(status: 431, reason: "request head larger than \(maxHead) bytes") }
@@ -128,13 +128,14 @@ package struct HTTPRequestParser: Sendable {
         return Array(text.utf8) == out ? text : nil
     }
 
-    /// The index of the first occurrence of `needle` starting within the first `limit` bytes.
-    static func find(_ hay: [UInt8], _ needle: [UInt8], limit: Int) -> Int? {
-        let end = min(hay.count - needle.count, limit)
+    /// Where the head of a request or response ends: the index of the first CR LF CR LF
+    /// starting within the first `limit` bytes.
+    package static func headEnd(_ bytes: [UInt8], limit: Int = .max) -> Int? {
+        let end = min(bytes.count - 4, limit)
         guard end >= 0 else { return nil }
         var i = 0
         while i <= end {
-            if hay[i] == needle[0] && hay[i + 1] == needle[1] && hay[i + 2] == needle[2] && hay[i + 3] == needle[3] { return i }
+            if bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 { return i }
             i += 1
         }
         return nil

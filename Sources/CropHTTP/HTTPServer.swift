@@ -33,10 +33,11 @@ package final class HTTPServer {
     private let limits: Limits
     private let handler: Handler
     private var connections: [Connection] = []
-    private var stopRequested = false
     /// Seconds from a request's last byte read to its response's last byte written, for the
     /// latest requests (at most 100000).
     package private(set) var serviceTimes: [Double] = []
+    /// Where `recv` puts what arrived (one buffer for every read).
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     private final class Connection {
         let fd: Int32
@@ -90,14 +91,10 @@ package final class HTTPServer {
         close(listener)
     }
 
-    /// Serves until `stop()` is called from a handler or `shouldStop` says so (checked at
-    /// least every 100 ms).
+    /// Serves until `shouldStop` says so (checked at least every 100 ms).
     package func serve(shouldStop: () -> Bool = { false }) {
-        while !stopRequested && !shouldStop() { step(timeoutMs: 100) }
+        while !shouldStop() { step(timeoutMs: 100) }
     }
-
-    /// Asks `serve` to return after the current request.
-    package func stop() { stopRequested = true }
 
     /// One round of the loop: waits up to `timeoutMs` for activity and handles it.
     package func step(timeoutMs: Int32) {
@@ -143,7 +140,6 @@ package final class HTTPServer {
 
     /// Reads what arrived and answers every complete request; false: close the connection.
     private func read(_ c: Connection, now: Double) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
             if n == 0 { return false }

@@ -52,7 +52,7 @@ enum PlayPage {
         let S = null;                 // /api/state
         const fingers = new Map();    // page id -> [x, y] in points, in landing order
         let touchesDirty = false, inFlight = false, clockStart = 0, framesSent = 0, active = false, lastUrl = null;
-        let settling = false, recording = false, frameTimes = [], serverMs = 0;
+        let settling = false, recording = false, frameTimes = [];
         window.playground = { frames: 0, values: null, errors: [] };
 
         function showError(text) { $("error").textContent = text || ""; if (text) window.playground.errors.push(text); }
@@ -145,30 +145,26 @@ enum PlayPage {
           if (touchesDirty) { body.touches = [...fingers].map(([id, p]) => [id, p[0], p[1]]); touchesDirty = false; }
           inFlight = true;
           try {
-            const r = await fetch("/api/tick", { method: "POST", body: JSON.stringify(body) });
-            if (!r.ok) { showError((await r.json()).error); fingers.clear(); inFlight = false; return; }
-            const values = JSON.parse(r.headers.get("X-Frame"));
-            const blob = await r.blob();
-            const url = URL.createObjectURL(blob);
-            img.src = url; if (lastUrl) URL.revokeObjectURL(lastUrl); lastUrl = url;
-            settling = values.settling; recording = values.recording;
-            showValues(values);
+            await tick(body);
           } catch (err) { showError(String(err)); }
           inFlight = false;
         }
-        async function refresh() {
-          const r = await fetch("/api/tick", { method: "POST", body: '{"frames":0}' });
-          if (!r.ok) return;
+        // One tick request: the frame shown, its values in the panel (a refused tick lifts the fingers).
+        async function tick(body) {
+          const r = await fetch("/api/tick", { method: "POST", body: JSON.stringify(body) });
+          if (!r.ok) { showError((await r.json()).error); fingers.clear(); return; }
           const values = JSON.parse(r.headers.get("X-Frame"));
           const url = URL.createObjectURL(await r.blob());
           img.src = url; if (lastUrl) URL.revokeObjectURL(lastUrl); lastUrl = url;
-          settling = values.settling; showValues(values); if (settling) kick();
+          settling = values.settling; recording = values.recording;
+          showValues(values);
         }
+        // The current frame without advancing time (after a reset, a new editor, a recording).
+        async function refresh() { await tick({ frames: 0 }); if (settling) kick(); }
         function showValues(v) {
           window.playground.frames++; window.playground.values = v;
           const now = performance.now(); frameTimes.push(now); while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
-          serverMs = v.frameMs;
-          $("stats").textContent = frameTimes.length + " frames/s shown; server frame time " + serverMs.toFixed(1) + " ms";
+          $("stats").textContent = frameTimes.length + " frames/s shown; server frame time " + v.frameMs.toFixed(1) + " ms";
           const f = (x) => Number(x).toFixed(3);
           $("values").textContent = "frame " + v.frame + "  t " + f(v.t) + " s\nzoom " + f(v.zoom) + "  valid " + v.valid +
             "  angle " + f(v.angle) + "\ncentre (" + f(v.cx) + ", " + f(v.cy) + ")\nbox [" + v.box.map(f).join(", ") + "]\nmask " + f(v.mask) +

@@ -26,6 +26,12 @@ package final class PlayRoutes {
 
     package init(session: PlaySession) { self.session = session }
 
+    /// The paths served (another method on one of them is a 405, another path a 404).
+    static let paths: Set<String> = [
+        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop",
+        "/api/recording/scenario.json", "/api/recording/cdp.jsonl",
+    ]
+
     package func handle(_ r: HTTPRequest) -> HTTPResponse {
         switch (r.method, r.path) {
         case ("GET", "/"), ("GET", "/index.html"): return .text(200, PlayPage.html, type: "text/html; charset=utf-8")
@@ -44,8 +50,7 @@ package final class PlayRoutes {
         case ("GET", "/api/recording/cdp.jsonl"):
             guard let rec = session.lastRecording else { return error(404, "nothing recorded yet") }
             return download(rec.cdp, name: recordingName + ".cdp.jsonl", type: "application/x-ndjson")
-        case (_, "/"), (_, "/api/state"), (_, "/api/tick"), (_, "/api/button"), (_, "/api/editor"), (_, "/api/reset"),
-            (_, "/api/record"), (_, "/api/stop"):
+        case (_, let path) where Self.paths.contains(path):
             return error(405, "\(r.method) is not allowed on \(r.path)")
         default: return error(404, "no such page")
         }

@@ -73,7 +73,7 @@ struct PlaygroundLatency {
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 guard n > 0 else { return nil }
                 got += buffer[0..<n]
-                if need == Int.max, let end = HTTPRequestParserHelpers.headEnd(got) {
+                if need == Int.max, let end = HTTPRequestParser.headEnd(got) {
                     let head = String(decoding: got[0..<end], as: UTF8.self).lowercased()
                     guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
                         let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
@@ -86,13 +86,5 @@ struct PlaygroundLatency {
         }
         return PlaygroundLatency(
             server: server.serviceTimes.map { $0 * 1000 }, roundTrip: roundTrip, meanFrameBytes: bytes / max(1, events))
-    }
-}
-
-enum HTTPRequestParserHelpers {
-    static func headEnd(_ b: [UInt8]) -> Int? {
-        guard b.count >= 4 else { return nil }
-        for i in 0...(b.count - 4) where b[i] == 13 && b[i + 1] == 10 && b[i + 2] == 13 && b[i + 3] == 10 { return i }
-        return nil
     }
 }

@@ -113,7 +113,9 @@ package final class PlaySession {
     package func tick(frames: Int) throws(PlayError) -> FrameRecord {
         for _ in 0..<max(1, min(frames, 30)) {
             do { try model.tick() } catch {
+                // A refused frame lifts every finger, here and in the model (as the page does).
                 fingers = []
+                model.send(touches: [])
                 throw PlayError(message: error.message)
             }
             recording?.append(fingers.map { TouchRecording.Finger(id: $0.id, point: $0.point) })

@@ -150,6 +150,41 @@ final class LiveModelTests: XCTestCase {
         XCTAssertEqual(last.zoom, model.current.zoom, accuracy: 1e-9)
     }
 
+    /// Fingers sent live give the frames of the same `touches` step replayed: a pinch whose
+    /// first finger lifts (two fingers, then one, then none), then the settle.
+    func testTouchesSentLiveReplayAsATouchesStep() throws {
+        let editor = try XCTUnwrap(EditorConfig.preset("twist-doubletap"))
+        let frames: [[Point]] = (0..<8).map { i in [Point(150 - Double(i) * 6, 330), Point(240 + Double(i) * 9, 390 + Double(i) * 4)] }
+            + [[Point(300, 420)], [Point(305, 425)], []]
+        var model = try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200)
+        for f in frames {
+            model.send(touches: f)
+            try model.tick()
+        }
+        while model.isSettling { try model.tick() }
+        let replay = try Replay.load(Scenario(name: "touches", editor: editor, script: [.touches(frames), .untilSettled]))
+        let last = try XCTUnwrap(try replay.trace().frames.last)
+        XCTAssertNotEqual(model.current.angle, 0, "the two fingers twisted the photo")
+        XCTAssertEqual(last.shown, model.current.shown)
+        XCTAssertEqual(last.box, model.current.box)
+    }
+
+    /// Buttons apply at the next tick; `advance(to:)` ticks up to a time, at most 10 s of
+    /// frames per call, and ignores a time that is not finite.
+    func testButtonsAndAdvancingToATime() throws {
+        var model = try CropEditorModel(editor: try XCTUnwrap(EditorConfig.preset("straighten-flip")), imageWidth: 1600, imageHeight: 1200)
+        model.send(.quarterTurn(clockwise: true))
+        XCTAssertEqual(model.current.orientation.turns, 0, "not before the tick")
+        try model.tick()
+        XCTAssertEqual(model.current.orientation.turns, 1)
+        XCTAssertEqual(try model.advance(to: 0.5).count, 29, "frames 2 ... 30")
+        XCTAssertEqual(model.frame, 30)
+        XCTAssertEqual(model.time, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(try model.advance(to: 100).count, 600, "at most 10 s of frames per call")
+        XCTAssertEqual(try model.advance(to: .nan).count, 0)
+        XCTAssertFalse(model.isSettling)
+    }
+
     func testABadSequenceThrowsAndLeavesTheModelAsItWas() throws {
         var model = try CropEditorModel(editor: .defaults, imageWidth: 100, imageHeight: 100)
         model.send(GestureEvent(gesture: .pinch, phase: .changed, scale: 2))

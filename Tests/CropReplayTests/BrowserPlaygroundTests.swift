@@ -113,7 +113,8 @@ final class BrowserPlaygroundTests: XCTestCase {
         XCTAssertEqual(imported.out, scenario)
         // Kept as a regression test: record its golden, and check passes.
         let record = runCLI(["record", dir + "/recorded.json", "--golden", dir + "/golden"])
-        XCTAssertTrue(record.code == 0 || record.code == 1, record.err)
+        XCTAssertEqual(record.code, 0, record.err)
+        XCTAssertTrue(record.out.contains("new golden"), record.out)
         let check = runCLI(["check", dir + "/recorded.json", "--golden", dir + "/golden"])
         XCTAssertEqual(check.code, 0, check.out + check.err)
         // The events Chromium was sent (in CSS pixels, the image at the page's padding) import too.

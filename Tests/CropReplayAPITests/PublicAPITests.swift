@@ -154,7 +154,8 @@ final class LiveModelTests: XCTestCase {
     /// first finger lifts (two fingers, then one, then none), then the settle.
     func testTouchesSentLiveReplayAsATouchesStep() throws {
         let editor = try XCTUnwrap(EditorConfig.preset("twist-doubletap"))
-        let frames: [[Point]] = (0..<8).map { i in [Point(150 - Double(i) * 6, 330), Point(240 + Double(i) * 9, 390 + Double(i) * 4)] }
+        let frames: [[Point]] =
+            (0..<8).map { i in [Point(150 - Double(i) * 6, 330), Point(240 + Double(i) * 9, 390 + Double(i) * 4)] }
             + [[Point(300, 420)], [Point(305, 425)], []]
         var model = try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200)
         for f in frames {

@@ -124,7 +124,7 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
     }
 }
 
-static inline void texel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i, long j, uint32_t t[4]) {
+static inline __attribute__((always_inline)) void texel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i, long j, uint32_t t[4]) {
     if (i < 0 || i >= iw || j < 0 || j >= ih) {
         t[0] = t[1] = t[2] = t[3] = 0;
         return;
@@ -136,23 +136,11 @@ static inline void texel(const uint8_t *src, long iw, long ih, long origin, long
     t[3] = p[3];
 }
 
-/// floor(x) for |x| < 2^62 without libm (baseline x86-64 has no rounding instruction): the
-/// same value as floor.
-static inline long floor_long(double x) {
-    long t = (long)x;
-    return (double)t > x ? t - 1 : t;
-}
-
-/// round(f * 256) (half away from zero) for f in [0, 1): exact, without libm.
-static inline uint32_t weight256(double f) {
-    double scaled = f * 256;  // exact: a power of two
-    long w = (long)scaled;
-    return (uint32_t)(scaled - (double)w >= 0.5 ? w + 1 : w);
-}
-
 /// One pixel, general form: any alpha, any texel inside or outside (see crk_turned_row).
-static inline void turned_pixel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i0, long j0,
-                                uint32_t wx, uint32_t wy, const uint8_t *bg, uint8_t *o) {
+/// wx, wy in 0..255 (a weight of 256 is the next texel at weight 0).
+static inline __attribute__((always_inline)) void turned_pixel(const uint8_t *src, long iw, long ih, long origin,
+                                                               long dx, long dy, long i0, long j0, uint32_t wx,
+                                                               uint32_t wy, const uint8_t *bg, uint8_t *o) {
     const uint32_t full = 255 * 256;
     uint32_t t00[4], t10[4], t01[4], t11[4];
     texel(src, iw, ih, origin, dx, dy, i0, j0, t00);
@@ -177,54 +165,142 @@ static inline void turned_pixel(const uint8_t *src, long iw, long ih, long origi
     }
 }
 
-long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
+typedef uint16_t u16x16 __attribute__((ext_vector_type(16)));
+typedef uint32_t u32x4 __attribute__((ext_vector_type(4)));
+typedef uint64_t u64x4 __attribute__((ext_vector_type(4)));
+
+/// mulhi on sixteen lanes (two eight-lane halves).
+static inline __attribute__((always_inline)) u16x16 mulhi16(u16x16 a, u16x16 b) {
+    u16x8 lo = mulhi(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7), __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7));
+    u16x8 hi = mulhi(__builtin_shufflevector(a, a, 8, 9, 10, 11, 12, 13, 14, 15),
+                     __builtin_shufflevector(b, b, 8, 9, 10, 11, 12, 13, 14, 15));
+    return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/// Four weights, each repeated over a texel's four 16-bit lanes.
+static inline __attribute__((always_inline)) u16x16 spread4(const uint32_t w[4]) {
+    const uint64_t r = 0x0001000100010001ull;
+    u64x4 v = {w[0] * r, w[1] * r, w[2] * r, w[3] * r};
+    return (u16x16)v;
+}
+
+/// Four RGBA texels widened to 16-bit lanes.
+static inline __attribute__((always_inline)) u16x16 widen4(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+    u32x4 v = {a, b, c, d};
+    return __builtin_convertvector((u8x16)v, u16x16);
+}
+
+/// 2^32, the fixed-point unit of crk_turned_row's coordinates.
+static const double fixed_one = 4294967296.0;
+/// |coordinate| bound (pixels) under which the fixed-point form cannot overflow.
+static const double fixed_limit = 1073741824.0;
+
+long crk_turned_row(double x0, double step, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last_out, int opaque) {
-    const double fw = (double)iw, fh = (double)ih;
-    long first = -1, last = -1;
-    for (long x = 0; x < width; x++) {
-        double X = xs[x];
-        double u = X * cos_a + u_row;
-        double v = -X * sin_a + v_row;
-        // The sampled range: floor(u) in [-1, iw), floor(v) in [-1, ih) (NaN-safe comparisons).
-        if (!(u >= -1 && u < fw && v >= -1 && v < fh)) {
-            // Columns between the first and the last sampled one keep the background.
-            if (first >= 0) memcpy(out + x * 3, bg, 3);
+    *last_out = -1;
+    const double u0 = x0 * cos_a + u_row, du = step * cos_a;
+    const double v0 = -x0 * sin_a + v_row, dv = -step * sin_a;
+    const double w = (double)width;
+    // The stepped form when nothing can overflow (NaN-safe: any NaN fails the test).
+    const int stepped = fabs(u0) < fixed_limit && fabs(v0) < fixed_limit && fabs(du) * w < fixed_limit &&
+                        fabs(dv) * w < fixed_limit;
+    // Columns that can sample: u in [-1, iw) and v in [-1, ih), with a 1/1024 pixel margin for
+    // the fixed-point rounding and one column each side for the division's.
+    double lo = 0, hi = w - 1;
+    const double margin = 1.0 / 1024;
+    const double p0s[2] = {u0, v0}, ds[2] = {du, dv}, ends[2] = {(double)iw, (double)ih};
+    for (int axis = 0; axis < 2; axis++) {
+        double p0 = p0s[axis], d = ds[axis], a = -1 - margin, b = ends[axis] + margin;
+        if (d == 0) {
+            if (!(p0 >= a && p0 <= b)) return -1;
             continue;
         }
-        if (first < 0) first = x;
-        last = x;
-        long i0 = floor_long(u), j0 = floor_long(v);
-        uint32_t wx = weight256(u - (double)i0);
-        uint32_t wy = weight256(v - (double)j0);
-        uint8_t *o = out + x * 3;
-        if (opaque && i0 >= 0 && j0 >= 0 && i0 + 1 < iw && j0 + 1 < ih) {
-            // All four texels inside an opaque image: red and blue, then green and alpha, in
-            // two 32-bit lanes of one word; the same integers as the general form.
-            const uint8_t *p00 = src + (origin + i0 * dx + j0 * dy) * 4;
-            const uint8_t *p10 = p00 + dx * 4, *p01 = p00 + dy * 4, *p11 = p01 + dx * 4;
-            uint32_t x0 = 256 - wx, y0 = 256 - wy;
-            uint64_t a, b, c, d;
-            memcpy(&a, p00, 4); memcpy(&b, p10, 4); memcpy(&c, p01, 4); memcpy(&d, p11, 4);
-            a &= 0xFFFFFFFFu; b &= 0xFFFFFFFFu; c &= 0xFFFFFFFFu; d &= 0xFFFFFFFFu;
-            #define SPREAD(q) ((((q) & 0xFFu) | (((q) >> 16) & 0xFFu) << 32))
-            uint64_t rb00 = SPREAD(a), rb10 = SPREAD(b), rb01 = SPREAD(c), rb11 = SPREAD(d);
-            uint64_t g00 = (a >> 8) & 0xFF, g10 = (b >> 8) & 0xFF, g01 = (c >> 8) & 0xFF, g11 = (d >> 8) & 0xFF;
-            #undef SPREAD
-            const uint64_t keep24 = 0x00FFFFFF00FFFFFFull;
-            uint64_t top = ((rb00 * x0 + rb10 * wx) * y0 >> 8) & keep24;
-            uint64_t bottom = ((rb01 * x0 + rb11 * wx) * wy >> 8) & keep24;
-            uint64_t rb = top + bottom;
-            uint32_t gs = (((uint32_t)(g00 * x0 + g10 * wx) * y0) >> 8) + (((uint32_t)(g01 * x0 + g11 * wx) * wy) >> 8);
-            uint32_t r = (uint32_t)((rb & 0xFFFFFFFFu) + 128) >> 8, bl = (uint32_t)((rb >> 32) + 128) >> 8;
-            uint32_t g = (gs + 128) >> 8;
-            o[0] = (uint8_t)(r < 255 ? r : 255);
-            o[1] = (uint8_t)(g < 255 ? g : 255);
-            o[2] = (uint8_t)(bl < 255 ? bl : 255);
-            continue;
+        double t1 = (a - p0) / d, t2 = (b - p0) / d;
+        if (t1 > t2) {
+            double t = t1;
+            t1 = t2;
+            t2 = t;
         }
-        turned_pixel(src, iw, ih, origin, dx, dy, i0, j0, wx, wy, bg, o);
+        if (t1 - 1 > lo) lo = t1 - 1;
+        if (t2 + 1 < hi) hi = t2 + 1;
     }
+    if (!(lo <= hi)) return -1;  // also NaN
+    long first_x = (long)lo, last_x = (long)hi;  // 0 <= lo <= hi <= width - 1
+    if ((double)first_x < lo) first_x++;
+    const int64_t half = (int64_t)1 << 23;  // half a 1/256 step: round the weight, carry into the index
+    int64_t DU = stepped ? (int64_t)(du * fixed_one) : 0, DV = stepped ? (int64_t)(dv * fixed_one) : 0;
+    int64_t U = stepped ? (int64_t)(u0 * fixed_one) + (int64_t)first_x * DU : 0;
+    int64_t V = stepped ? (int64_t)(v0 * fixed_one) + (int64_t)first_x * DV : 0;
+    const uint32_t *s32 = (const uint32_t *)src;
+    const unsigned long iwm = (unsigned long)(iw - 1), ihm = (unsigned long)(ih - 1);
+    long first = -1, last = -1;
+    long x = first_x;
+    while (x <= last_x) {
+        if (stepped && opaque && x + 4 <= last_x + 1) {
+            // Four columns at once when all sixteen texels are inside the opaque image: the
+            // general form's integers, four pixels in sixteen 16-bit lanes (h <= 65280 fits;
+            // (h * y0) >> 8 is mulhi(h, y0 << 8), and y0 = 256 takes h itself).
+            long i[4], j[4];
+            uint32_t wx[4], wy[4];
+            unsigned long outside = 0;
+            int64_t Uq = U + half, Vq = V + half;
+            for (int q = 0; q < 4; q++, Uq += DU, Vq += DV) {
+                i[q] = (long)(Uq >> 32);
+                j[q] = (long)(Vq >> 32);
+                wx[q] = (uint32_t)(Uq >> 24) & 255;
+                wy[q] = (uint32_t)(Vq >> 24) & 255;
+                outside |= ((unsigned long)i[q] >= iwm) | ((unsigned long)j[q] >= ihm);
+            }
+            if (!outside) {
+                const uint32_t *p[4];
+                for (int q = 0; q < 4; q++) p[q] = s32 + origin + i[q] * dx + j[q] * dy;
+                u16x16 t00 = widen4(p[0][0], p[1][0], p[2][0], p[3][0]);
+                u16x16 t10 = widen4(p[0][dx], p[1][dx], p[2][dx], p[3][dx]);
+                u16x16 t01 = widen4(p[0][dy], p[1][dy], p[2][dy], p[3][dy]);
+                u16x16 t11 = widen4(p[0][dx + dy], p[1][dx + dy], p[2][dx + dy], p[3][dx + dy]);
+                u16x16 WX = spread4(wx), WY = spread4(wy);
+                u16x16 X0 = (u16x16)256 - WX;
+                u16x16 top = t00 * X0 + t10 * WX, bottom = t01 * X0 + t11 * WX;
+                u16x16 s = mulhi16(top, ((u16x16)256 - WY) << 8) + mulhi16(bottom, WY << 8);
+                u16x16 whole = (u16x16)(WY == (u16x16)0);  // y0 = 256: the top row alone
+                s = (top & whole) | (s & ~whole);
+                u16x16 r = (s + (u16x16)128) >> 8;  // <= 255: s <= 65280
+                u8x16 b8 = __builtin_convertvector(r, u8x16);
+                u8x16 rgb = __builtin_shufflevector(b8, b8, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 15, 15, 15);
+                memcpy(out + x * 3, &rgb, 12);
+                if (first < 0) first = x;
+                last = x + 3;
+                x += 4;
+                U += 4 * DU;
+                V += 4 * DV;
+                continue;
+            }
+        }
+        uint8_t *o = out + x * 3;
+        int64_t Ux = U, Vx = V;
+        if (!stepped) {
+            double u = u0 + (double)x * du, v = v0 + (double)x * dv;
+            if (!(fabs(u) < fixed_limit && fabs(v) < fixed_limit)) Ux = Vx = INT64_MIN / 2;
+            else {
+                Ux = (int64_t)(u * fixed_one);
+                Vx = (int64_t)(v * fixed_one);
+            }
+        }
+        long i0 = (long)((Ux + half) >> 32), j0 = (long)((Vx + half) >> 32);
+        if (i0 >= -1 && i0 < iw && j0 >= -1 && j0 < ih) {
+            if (first < 0) first = x;
+            last = x;
+            uint32_t wx = (uint32_t)((Ux + half) >> 24) & 255, wy = (uint32_t)((Vx + half) >> 24) & 255;
+            turned_pixel(src, iw, ih, origin, dx, dy, i0, j0, wx, wy, bg, o);
+        } else if (first >= 0) {
+            memcpy(o, bg, 3);  // between the first and the last sampled column: the background
+        }
+        x++;
+        U += DU;
+        V += DV;
+    }
+    // Columns after the last sampled one keep whatever they had; the caller owns them.
     *last_out = last;
     return first;
 }

@@ -45,6 +45,32 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
+/// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (SPEC 16.1).
+/// Returns the two composite times (ms).
+func printAngle() throws -> (upright: Double, atAngle: Double) {
+    print("\n## Angle (twist-doubletap at scale 3: 1170x2532 frames; best of \(reps) runs, ms)\n")
+    let angleLoaded = load(
+        """
+        {"name": "bench", "preset": "twist-doubletap", "editor": {"viewport": {"width": 390, "height": 844, "scale": 3}},
+         "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
+        """)
+    let angleTrace = try angleLoaded.replay()
+    let angleSession = RenderSession(loaded: angleLoaded, trace: angleTrace)
+    let turned = angleTrace.frames.count - 1
+    let upright = bestMs { _ = angleSession.render(frame: 0) }
+    let atAngle = bestMs { _ = angleSession.render(frame: turned) }
+    print("- composite at a = 0: \(f(upright, 2)) ms")
+    print(
+        "- composite at a = \(f(angleTrace.frames[turned].angle, 1)): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame")
+    return (upright, atAngle)
+}
+
+// --angle: only the angle section.
+if CommandLine.arguments.contains("--angle") {
+    _ = try printAngle()
+    exit(0)
+}
+
 // --latency: only the playground's latency section.
 if CommandLine.arguments.contains("--latency") {
     printLatency()
@@ -175,20 +201,7 @@ for scale in [1, 2, 3] {
     print("- scale \(scale): \(f(ms, 2)) ms/frame, \(f(ms * 1e6 / px, 2)) ns/pixel")
 }
 
-// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (SPEC 16.1).
-print("\n## Angle (twist-doubletap at scale 3: 1170x2532 frames; best of \(reps) runs, ms)\n")
-let angleLoaded = load(
-    """
-    {"name": "bench", "preset": "twist-doubletap", "editor": {"viewport": {"width": 390, "height": 844, "scale": 3}},
-     "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
-    """)
-let angleTrace = try angleLoaded.replay()
-let angleSession = RenderSession(loaded: angleLoaded, trace: angleTrace)
-let turned = angleTrace.frames.count - 1
-let upright = bestMs { _ = angleSession.render(frame: 0) }
-let atAngle = bestMs { _ = angleSession.render(frame: turned) }
-print("- composite at a = 0: \(f(upright, 2)) ms")
-print("- composite at a = \(f(angleTrace.frames[turned].angle, 1)): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame")
+let (upright, atAngle) = try printAngle()
 
 // End to end: run --frames and check, one job and all cores.
 print("\n## End to end (circle-avatar-bounce at scale 3, 240 frames)\n")

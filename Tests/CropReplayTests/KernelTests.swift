@@ -103,42 +103,64 @@ final class KernelTests: XCTestCase {
     }
 
     func testTurnedRowAgainstADirectEvaluation() {
-        let w = 7
-        let h = 5
-        let src = bytes(w * h * 4).enumerated().map { $0.offset % 4 == 3 ? UInt8(255) : $0.element }
-        for _ in 0..<30 {
-            let width = 24
-            let xs = (0..<width).map { Double($0) * 0.37 - 2 }
-            let angle = Double.random(in: -45...45, using: &rng)
+        let w = 16
+        let h = 12
+        let rgba = bytes(w * h * 4)
+        let opaqueSource = rgba.enumerated().map { $0.offset % 4 == 3 ? UInt8(255) : $0.element }
+        // Premultiplied: no channel above its alpha.
+        let translucent = (0..<(w * h * 4)).map { i in i % 4 == 3 ? rgba[i] : min(rgba[i], rgba[i | 3]) }
+        for round in 0..<60 {
+            let width = 48
+            let opaque = round % 3 != 2
+            let src = opaque ? opaqueSource : translucent
+            // Every fourth round reads the image mirrored (origin at the right end, dx -1).
+            let mirrored = round % 4 == 1
+            let (origin, dx, dy) = mirrored ? (w - 1, -1, w) : (0, 1, w)
+            // Every tenth round steps too far for the fixed-point stepping (the per-column form),
+            // upright so that column 10 lands on the image.
+            let far = round % 10 == 9
+            let step = far ? 3e7 : Double.random(in: 0.2...0.6, using: &rng)
+            let x0 = far ? -10 * step + 0.3 : Double.random(in: -3...0, using: &rng)
+            let angle = far ? 0 : Double.random(in: -45...45, using: &rng)
             let (sin, cos) = (DetMath.sin(angle * DetMath.pi / 180), DetMath.cos(angle * DetMath.pi / 180))
-            let uRow = Double.random(in: -2...8, using: &rng)
-            let vRow = Double.random(in: -2...6, using: &rng)
+            let uRow = Double.random(in: -2...18, using: &rng)
+            let vRow = Double.random(in: -2...14, using: &rng)
             let bg: [UInt8] = [10, 20, 30]
-            // The opaque fast path and the general one give the same bytes.
-            var general = [UInt8](repeating: 7, count: width * 3)
-            var generalLast = -1
-            let generalFirst = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &general, bg, &generalLast, 0)
             var out = [UInt8](repeating: 7, count: width * 3)
             var last = -1
-            let first = crk_turned_row(xs, width, cos, sin, uRow, vRow, src, w, h, 0, 1, w, &out, bg, &last, 1)
-            XCTAssertEqual(out, general)
-            XCTAssertEqual([first, last], [generalFirst, generalLast])
+            let first = crk_turned_row(
+                x0, step, width, cos, sin, uRow, vRow, src, w, h, origin, dx, dy, &out, bg, &last, opaque ? 1 : 0)
+            // The definition, column by column.
+            let u0 = x0 * cos + uRow
+            let du = step * cos
+            let v0 = -x0 * sin + vRow
+            let dv = -step * sin
+            let one = 4_294_967_296.0
+            let limit = 1_073_741_824.0
+            let stepped = abs(u0) < limit && abs(v0) < limit && abs(du) * Double(width) < limit && abs(dv) * Double(width) < limit
             var expectFirst = -1
             var expectLast = -1
+            var sampled = [Bool](repeating: false, count: width)
             for x in 0..<width {
-                let u = xs[x] * cos + uRow
-                let v = -xs[x] * sin + vRow
-                let fu = u.rounded(.down)
-                let fv = v.rounded(.down)
-                guard fu >= -1 && fu < Double(w) && fv >= -1 && fv < Double(h) else { continue }
+                let fixed: (Int64, Int64)?
+                if stepped {
+                    fixed = (Int64(u0 * one) + Int64(x) * Int64(du * one), Int64(v0 * one) + Int64(x) * Int64(dv * one))
+                } else {
+                    let (u, v) = (u0 + Double(x) * du, v0 + Double(x) * dv)
+                    fixed = abs(u) < limit && abs(v) < limit ? (Int64(u * one), Int64(v * one)) : nil
+                }
+                guard let (uFixed, vFixed) = fixed else { continue }
+                let (ru, rv) = (uFixed + (1 << 23), vFixed + (1 << 23))
+                let (i0, j0) = (Int(ru >> 32), Int(rv >> 32))
+                guard i0 >= -1 && i0 < w && j0 >= -1 && j0 < h else { continue }
+                sampled[x] = true
                 if expectFirst < 0 { expectFirst = x }
                 expectLast = x
-                let wx = UInt32(((u - fu) * 256).rounded())
-                let wy = UInt32(((v - fv) * 256).rounded())
+                let wx = UInt32((ru >> 24) & 255)
+                let wy = UInt32((rv >> 24) & 255)
                 func texel(_ i: Int, _ j: Int, _ ch: Int) -> UInt32 {
-                    i >= 0 && i < w && j >= 0 && j < h ? UInt32(src[(j * w + i) * 4 + ch]) : 0
+                    i >= 0 && i < w && j >= 0 && j < h ? UInt32(src[(origin + i * dx + j * dy) * 4 + ch]) : 0
                 }
-                let (i0, j0) = (Int(fu), Int(fv))
                 func lerp(_ ch: Int) -> UInt32 {
                     ((texel(i0, j0, ch) * (256 - wx) + texel(i0 + 1, j0, ch) * wx) * (256 - wy)) >> 8
                         + ((texel(i0, j0 + 1, ch) * (256 - wx) + texel(i0 + 1, j0 + 1, ch) * wx) * wy) >> 8
@@ -148,14 +170,14 @@ final class KernelTests: XCTestCase {
                     let expected =
                         pa >= 65280
                         ? min(255, (lerp(ch) + 128) >> 8) : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
-                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "x \(x)")
+                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x)")
                 }
             }
-            XCTAssertEqual(first, expectFirst)
-            XCTAssertEqual(last, expectLast)
+            XCTAssertEqual(first, expectFirst, "round \(round)")
+            XCTAssertEqual(last, expectLast, "round \(round)")
             if first >= 0 {
                 // Columns in between that sample nothing show the background.
-                for x in first...last where xs[x] * cos + uRow < -1 || (-xs[x] * sin + vRow) < -1 {
+                for x in first...last where !sampled[x] {
                     XCTAssertEqual(Array(out[(x * 3)..<(x * 3 + 3)]), bg)
                 }
             }

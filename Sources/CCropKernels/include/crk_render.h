@@ -39,14 +39,20 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
                        uint8_t *out, long n, const long *edge_columns, const uint32_t *edge_weights,
                        long edge_count, int opaque, int only_edges, const uint8_t *bg);
 
-/// Draws one row of a photo at an angle (TurnedPhotoSampler): for each column x,
-/// u = xs[x] * cos + u_row, v = -xs[x] * sin + v_row; columns with floor(u) in [-1, iw) and
-/// floor(v) in [-1, ih) are sampled bilinearly (weights round(frac * 256)) from the
-/// premultiplied RGBA source through origin + i * dx + j * dy, and blended like
-/// crk_blend_columns; other columns between the first and last sampled ones get bg.
-/// Returns the first sampled column and stores the last in *last (-1 when none). With
-/// `opaque` (every source alpha 255), interior pixels take a faster path with the same result.
-long crk_turned_row(const double *xs, long width, double cos_a, double sin_a, double u_row, double v_row,
+/// Draws one row of a photo at an angle (TurnedPhotoSampler). Column x samples the oriented
+/// image at u = u0 + x du, v = v0 + x dv with u0 = x0 cos + u_row, du = step cos,
+/// v0 = -x0 sin + v_row, dv = -step sin (IEEE doubles), held in 32.32 fixed point:
+/// U(x) = trunc(u0 2^32) + x trunc(du 2^32) (int64; when |u0|, |v0|, |du| width or
+/// |dv| width reach 2^30, U(x) = trunc((u0 + x du) 2^32) instead, for |u0 + x du| < 2^30),
+/// and V(x) alike. With R = U + 2^23: i0 = R >> 32, wx = (R >> 24) & 255 (the fraction rounded
+/// to 1/256, a carry moving to the next texel), and j0, wy from V. Columns with i0 in [-1, iw)
+/// and j0 in [-1, ih) are sampled bilinearly from the premultiplied RGBA source through
+/// origin + i dx + j dy (texels outside are transparent) and blended like
+/// crk_blend_columns, with x0 = 256 - wx and y0 = 256 - wy; other columns between the first
+/// and last sampled ones get bg. Returns the first sampled column and stores the last in
+/// *last (-1 when none). With `opaque` (every source alpha 255), runs of four interior
+/// pixels take a vector path with the same result.
+long crk_turned_row(double x0, double step, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last, int opaque);
 

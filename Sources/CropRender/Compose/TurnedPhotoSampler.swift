@@ -7,19 +7,22 @@ import CropGeometry
 /// cy)/k) + (Iw'/2, Ih'/2), texel centres at u - 0.5, v - 0.5, bilinear over the premultiplied
 /// image with transparent texels outside it, source-over onto the background.
 ///
-/// The arithmetic after (u, v) is the upright sampler's (`PhotoSampler`): 8-bit weights
-/// `round(frac * 256)`, each pair of texels interpolated to 8.8 fixed point, rows combined by
-/// `(Ht * v0) >> 8 + (Hb * v1) >> 8`, then rounded half up (opaque) or blended over the
-/// background; results are within one level of the real-valued blend. The per-pixel loop is
-/// the C kernel `crk_turned_row`.
+/// Along a row (u, v) steps by a constant in 32.32 fixed point, so the weights cost no
+/// floating point per pixel. The arithmetic after (u, v) is the upright sampler's
+/// (`PhotoSampler`): 8-bit weights (the fraction rounded to 1/256), each pair of texels
+/// interpolated to 8.8 fixed point, rows combined by `(Ht * v0) >> 8 + (Hb * v1) >> 8`, then
+/// rounded half up (opaque) or blended over the background; results are within one level of
+/// the real-valued blend. The loop is the C kernel `crk_turned_row` (four pixels at a time
+/// in vector lanes inside an opaque image).
 final class TurnedPhotoSampler: PhotoRows {
     private let image: OrientedImage
     private let scale: Double
     private let rotation: Rotation
     private let halfW: Double
     private let halfH: Double
-    /// Per output column: X = ((px + 0.5)/scale - cx)/k.
-    private let xs: [Double]
+    /// Column px is at X = x0 + px * step = ((px + 0.5)/scale - cx)/k.
+    private let x0: Double
+    private let step: Double
     private let cy: Double
     private let k: Double
     private let width: Int
@@ -32,7 +35,8 @@ final class TurnedPhotoSampler: PhotoRows {
         halfW = Double(image.width) / 2
         halfH = Double(image.height) / 2
         let s = Double(scale)
-        xs = (0..<width).map { ((Double($0) + 0.5) / s - state.cx) / state.k }
+        x0 = (0.5 / s - state.cx) / state.k
+        step = 1 / (s * state.k)
         cy = state.cy
         k = state.k
         self.width = width
@@ -47,12 +51,10 @@ final class TurnedPhotoSampler: PhotoRows {
         let vRow = y * cos + halfH - 0.5
         var last = -1
         let first = image.source.pixels.withUnsafeBufferPointer { buffer in
-            xs.withUnsafeBufferPointer { xs in
-                withUnsafeBytes(of: bg) { background in
-                    crk_turned_row(
-                        xs.baseAddress, width, cos, sin, uRow, vRow, buffer.baseAddress, image.width, image.height, image.origin,
-                        image.dx, image.dy, out, background.bindMemory(to: UInt8.self).baseAddress, &last, image.isOpaque ? 1 : 0)
-                }
+            withUnsafeBytes(of: bg) { background in
+                crk_turned_row(
+                    x0, step, width, cos, sin, uRow, vRow, buffer.baseAddress, image.width, image.height, image.origin, image.dx,
+                    image.dy, out, background.bindMemory(to: UInt8.self).baseAddress, &last, image.isOpaque ? 1 : 0)
             }
         }
         guard first >= 0, last >= first else { return nil }

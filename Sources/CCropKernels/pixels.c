@@ -202,10 +202,12 @@ static void land(long u, long v, long w, long h, long horizon, int *r, int *g, i
     }
 }
 
-void crk_sample_photo(uint8_t *p, long w, long h) {
+void crk_sample_photo(uint8_t *p, long w, long h) { crk_sample_photo_rows(p, w, h, 0, h); }
+
+void crk_sample_photo_rows(uint8_t *p, long w, long h, long y0, long y1) {
     // Positions in 1/1024 of the width and height.
     const long horizon = 520, shore = 700;
-    for (long y = 0; y < h; y++) {
+    for (long y = y0 < 0 ? 0 : y0; y < y1 && y < h; y++) {
         long v = y * 1024 / h;
         for (long x = 0; x < w; x++) {
             long u = x * 1024 / w;

@@ -184,6 +184,20 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    func testTheSamplePhotoDrawnInBandsOnSeveralThreadsIsTheWholePicture() {
+        let (w, h) = (203, 157)
+        var whole = [UInt8](repeating: 0, count: w * h * 4)
+        whole.withUnsafeMutableBufferPointer { crk_sample_photo($0.baseAddress, w, h) }
+        let serial = SamplePhoto.image(width: w, height: h)
+        let parallel = SamplePhoto.image(width: w, height: h) { bands, draw in
+            DispatchQueue.concurrentPerform(iterations: bands) { draw($0) }
+        }
+        XCTAssertEqual(serial.pixels, whole)
+        XCTAssertEqual(parallel.pixels, whole)
+        // Not a flat picture: the comparison above could not pass by accident.
+        XCTAssertGreaterThan(Set(stride(from: 0, to: whole.count, by: 4).map { whole[$0] }).count, 50)
+    }
+
     func testLayerBlends() {
         for _ in 0..<30 {
             let count = Int.random(in: 1...40, using: &rng)

@@ -13,6 +13,10 @@ void crk_testcard(uint8_t *p, long w, long h);
 /// only (hashed value noise), so every machine makes the same pixels.
 void crk_sample_photo(uint8_t *p, long w, long h);
 
+/// Rows y0 ..< y1 of the same picture (the other rows untouched): bands may be drawn by
+/// several threads at once.
+void crk_sample_photo_rows(uint8_t *p, long w, long h, long y0, long y1);
+
 /// Premultiplies `count` RGBA pixels in place: c = (c * a + 127) / 255 where a < 255.
 /// Returns 1 when every alpha is 255 (nothing changed), else 0.
 int crk_premultiply(uint8_t *p, long count);

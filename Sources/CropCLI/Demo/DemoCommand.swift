@@ -19,9 +19,11 @@ extension Commands {
     static func demo(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let out = a.options["--out"] ?? "out/demo"
         let jobs = try Commands.jobs(a)
-        // The sample photo and the scenario files first: what the demo replays is on disk.
-        let photo = SamplePhoto.image(width: 1600, height: 1200)
-        try FileIO.writeAtomically(out + "/photo.png", PNGCodec.encode(photo, .shared))
+        // The sample photo (drawn in bands on every core) and the scenario files first; photo.png
+        // is written beside the replays below (they use the photo in memory).
+        let photo = SamplePhoto.image(width: 1600, height: 1200) { bands, draw in
+            try? Parallel.forEach(count: bands, jobs: jobs) { draw($0) }
+        }
         for demo in DemoScenarios.all + [DemoScenarios.comparison] {
             try FileIO.writeAtomically(out + "/\(demo.name).json", demo.json + "\n")
         }
@@ -38,14 +40,19 @@ extension Commands {
             if case .file = scenario.editor.image { return LoadedScenario(scenario: scenario, image: photo) }
             return try LoadedScenario.withImage(scenario)
         }
-        // The presets and the comparison run side by side (each one frame at a time: the
-        // outputs are the same bytes for any --jobs); the comparison, the longest, first.
+        // The presets, the comparison and photo.png run side by side (each one frame at a time:
+        // the outputs are the same bytes for any --jobs); the comparison, the longest, first.
         let demos = DemoScenarios.all
+        let photoTask = demos.count + 1
         let entries = LockedDictionary<Int, DemoGallery.Entry>()
         let messages = LockedDictionary<Int, [(error: Bool, text: String)]>()
-        try Parallel.forEach(count: demos.count + 1, jobs: jobs) { task in
+        try Parallel.forEach(count: demos.count + 2, jobs: jobs) { task in
             var said: [(error: Bool, text: String)] = []
             defer { messages.set(task, said) }
+            if task == photoTask {
+                try FileIO.writeAtomically(out + "/photo.png", PNGCodec.encode(photo, .shared))
+                return
+            }
             if task == 0 {
                 // One comparison: the same drag under the five policies.
                 let comparison = DemoScenarios.comparison

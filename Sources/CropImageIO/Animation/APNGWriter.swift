@@ -6,7 +6,7 @@ import CropBitmap
 /// time; identical consecutive frames merge into one longer frame; each other frame is
 /// stored as the rectangle that changed since the previous one (dispose none, blend
 /// source), its rows PNG-filtered by the smallest-sum heuristic and deflated by zlib
-/// (level 7, filtered strategy). A batch's frames are compressed in parallel; memory holds
+/// (level 6, filtered strategy). A batch's frames are compressed in parallel; memory holds
 /// the batch, the previous frame and one compressed frame, whatever the frame count. The
 /// frame count in `acTL` is patched by `finish`.
 package final class APNGWriter {
@@ -33,7 +33,7 @@ package final class APNGWriter {
     }
 
     /// Writes the signature, IHDR and acTL (frame count 0 until `finish`).
-    package init(width: Int, height: Int, fps: Int, sink: ByteSink, level: Int32 = 7) throws {
+    package init(width: Int, height: Int, fps: Int, sink: ByteSink, level: Int32 = 6) throws {
         guard width > 0, height > 0, width <= PNGCodec.maxSide, height <= PNGCodec.maxSide else {
             throw ImageError.encodeFailed("APNG frames are 1 to \(PNGCodec.maxSide) pixels a side, got \(width)x\(height)")
         }

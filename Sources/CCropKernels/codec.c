@@ -1,5 +1,6 @@
 // See crk_codec.h for the exact definitions.
 #include "crk_codec.h"
+#include "inline.h"
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -175,7 +176,7 @@ long crk_lzw_encode(const uint8_t *in, long n, int min_code_size, uint8_t *out, 
     return overflow ? -1 : o;
 }
 
-static inline long bin_of(const uint8_t *p) { return (long)(p[0] >> 2) << 12 | (long)(p[1] >> 2) << 6 | (p[2] >> 2); }
+CRK_INLINE long bin_of(const uint8_t *p) { return (long)(p[0] >> 2) << 12 | (long)(p[1] >> 2) << 6 | (p[2] >> 2); }
 
 void crk_histogram_add(crk_histogram *hist, const uint8_t *rgb, long stride, long w, long h, long step) {
     if (step < 1) step = 1;

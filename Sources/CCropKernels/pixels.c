@@ -1,5 +1,6 @@
 // See crk_pixels.h for the exact definitions.
 #include "crk_pixels.h"
+#include "inline.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,7 +125,7 @@ uint32_t crk_adler32(uint32_t adler, const uint8_t *p, size_t n) {
 // ---- The sample photo -------------------------------------------------------------
 
 /// A hash of a lattice point to 0 ... 255.
-static inline int lattice(long i, long j, long seed) {
+CRK_INLINE int lattice(long i, long j, long seed) {
     uint32_t h = (uint32_t)(i * 374761393L + j * 668265263L + seed * 2147483647L);
     h = (h ^ (h >> 13)) * 1274126177u;
     return (int)((h ^ (h >> 16)) & 255);
@@ -152,7 +153,7 @@ static int fractal(long x, long y, long seed) {
     return sum / weight;
 }
 
-static inline uint8_t mix8(int a, int b, int t) { return (uint8_t)((a * (256 - t) + b * t) >> 8); }
+CRK_INLINE uint8_t mix8(int a, int b, int t) { return (uint8_t)((a * (256 - t) + b * t) >> 8); }
 
 /// The far and near ridge heights at u (1/1024 of the width), in 1/1024 of the height.
 static long far_ridge(long u) { return 250 + fractal(u * 3, 0, 11) * 190 / 255; }

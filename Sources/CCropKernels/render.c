@@ -3,6 +3,7 @@
 // round identically.
 #pragma STDC FP_CONTRACT OFF
 #include "crk_render.h"
+#include "inline.h"
 #include <math.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -15,7 +16,7 @@ typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
 typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
 
 /// (a * b) >> 16 per 16-bit lane: one instruction on x86-64 (clang does not find it on its own).
-static inline u16x8 mulhi(u16x8 a, u16x8 b) {
+CRK_INLINE u16x8 mulhi(u16x8 a, u16x8 b) {
 #if defined(__SSE2__)
     return (u16x8)_mm_mulhi_epu16((__m128i)a, (__m128i)b);
 #else
@@ -83,9 +84,9 @@ void crk_vertical(const uint16_t *top, const uint16_t *bottom, uint32_t v0, uint
     lerp(top, bottom, (uint16_t)(v0 << 8), (uint16_t)(v1 << 8), out, count);
 }
 
-static inline uint32_t mix(uint32_t t, uint32_t b, uint32_t v0, uint32_t v1) { return ((t * v0) >> 8) + ((b * v1) >> 8); }
+CRK_INLINE uint32_t mix(uint32_t t, uint32_t b, uint32_t v0, uint32_t v1) { return ((t * v0) >> 8) + ((b * v1) >> 8); }
 
-static inline void blend_one(const uint16_t *t, const uint16_t *b, uint32_t weight, uint32_t v0, uint32_t v1, int opaque,
+CRK_INLINE void blend_one(const uint16_t *t, const uint16_t *b, uint32_t weight, uint32_t v0, uint32_t v1, int opaque,
                              uint8_t *q, const uint8_t *bg) {
     const uint32_t full = 255 * 256;
     uint32_t pa;
@@ -124,7 +125,7 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
     }
 }
 
-static inline __attribute__((always_inline)) void texel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i, long j, uint32_t t[4]) {
+CRK_INLINE void texel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i, long j, uint32_t t[4]) {
     if (i < 0 || i >= iw || j < 0 || j >= ih) {
         t[0] = t[1] = t[2] = t[3] = 0;
         return;
@@ -138,7 +139,7 @@ static inline __attribute__((always_inline)) void texel(const uint8_t *src, long
 
 /// One pixel, general form: any alpha, any texel inside or outside (see crk_turned_row).
 /// wx, wy in 0..255 (a weight of 256 is the next texel at weight 0).
-static inline __attribute__((always_inline)) void turned_pixel(const uint8_t *src, long iw, long ih, long origin,
+CRK_INLINE void turned_pixel(const uint8_t *src, long iw, long ih, long origin,
                                                                long dx, long dy, long i0, long j0, uint32_t wx,
                                                                uint32_t wy, const uint8_t *bg, uint8_t *o) {
     const uint32_t full = 255 * 256;
@@ -173,7 +174,7 @@ typedef uint32_t u32x4 __attribute__((ext_vector_type(4)));
 typedef uint64_t u64x4 __attribute__((ext_vector_type(4)));
 
 /// mulhi on sixteen lanes (two eight-lane halves).
-static inline __attribute__((always_inline)) u16x16 mulhi16(u16x16 a, u16x16 b) {
+CRK_INLINE u16x16 mulhi16(u16x16 a, u16x16 b) {
     u16x8 lo = mulhi(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7), __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7));
     u16x8 hi = mulhi(__builtin_shufflevector(a, a, 8, 9, 10, 11, 12, 13, 14, 15),
                      __builtin_shufflevector(b, b, 8, 9, 10, 11, 12, 13, 14, 15));
@@ -181,14 +182,14 @@ static inline __attribute__((always_inline)) u16x16 mulhi16(u16x16 a, u16x16 b) 
 }
 
 /// Four weights, each repeated over a texel's four 16-bit lanes.
-static inline __attribute__((always_inline)) u16x16 spread4(const uint32_t w[4]) {
+CRK_INLINE u16x16 spread4(const uint32_t w[4]) {
     u32x4 v = {w[0] * 0x10001u, w[1] * 0x10001u, w[2] * 0x10001u, w[3] * 0x10001u};
     u16x8 h = (u16x8)v;
     return __builtin_shufflevector(h, h, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7);
 }
 
 /// Four RGBA texels widened to 16-bit lanes.
-static inline __attribute__((always_inline)) u16x16 widen4(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+CRK_INLINE u16x16 widen4(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
     u32x4 v = {a, b, c, d};
     return __builtin_convertvector((u8x16)v, u16x16);
 }

@@ -33,3 +33,34 @@ long czs_deflate(const uint8_t *in, size_t n, int level, uint8_t *out, size_t ca
     deflateEnd(&s);
     return written;
 }
+
+int czs_inflate(const uint8_t *in, size_t n, uint8_t *out, size_t out_count) {
+    z_stream s = {0};
+    if (inflateInit(&s) != Z_OK) return 0;
+    s.next_in = (Bytef *)in;
+    s.next_out = out;
+    // avail_in and avail_out are 32-bit: feed and drain in slices; one byte of room past
+    // out_count would let a long stream show itself, so the output is capped at out_count.
+    size_t left_in = n, left_out = out_count;
+    int status = Z_OK;
+    while (status == Z_OK) {
+        if (s.avail_in == 0 && left_in > 0) {
+            uInt take = left_in > 0x40000000u ? 0x40000000u : (uInt)left_in;
+            s.avail_in = take;
+            left_in -= take;
+        }
+        if (s.avail_out == 0 && left_out > 0) {
+            uInt give = left_out > 0x40000000u ? 0x40000000u : (uInt)left_out;
+            s.avail_out = give;
+            left_out -= give;
+        }
+        uInt in_before = s.avail_in, out_before = s.avail_out;
+        status = inflate(&s, Z_NO_FLUSH);
+        // No progress possible: the input ended early or the output is full before the end.
+        if (status == Z_OK && s.avail_in == in_before && s.avail_out == out_before) break;
+        if (status == Z_BUF_ERROR) break;
+    }
+    int ok = status == Z_STREAM_END && s.total_out == out_count && s.avail_in == 0 && left_in == 0;
+    inflateEnd(&s);
+    return ok;
+}

@@ -114,11 +114,14 @@ final class FastDecoderTests: XCTestCase {
                 }
             }
             for (i, png) in encodings.enumerated() {
-                let fast = try XCTUnwrap(FastPNGDecoder.decodeRGB(png), "\(w)x\(h) encoding \(i) not taken by the fast path")
-                let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
-                XCTAssertEqual(fast.width, lw)
-                XCTAssertEqual(fast.height, lh)
-                XCTAssertTrue(fast.pixels == lp && fast.pixels == f.pixels, "\(w)x\(h) encoding \(i)")
+                for inflater in FastPNGDecoder.Inflater.allCases {
+                    let fast = try XCTUnwrap(
+                        FastPNGDecoder.decodeRGB(png, inflater: inflater), "\(w)x\(h) encoding \(i) not taken by the fast path (\(inflater))")
+                    let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
+                    XCTAssertEqual(fast.width, lw)
+                    XCTAssertEqual(fast.height, lh)
+                    XCTAssertTrue(fast.pixels == lp && fast.pixels == f.pixels, "\(w)x\(h) encoding \(i) (\(inflater))")
+                }
             }
         }
     }
@@ -128,12 +131,16 @@ final class FastDecoderTests: XCTestCase {
         let png = try PNGCodec.encode(f, PNGCodec.Compression(level: 9, filter: 2))
         let chunks = try XCTUnwrap(PNGChunks.parse(png))
         XCTAssertTrue(chunks.contains { $0.type == "IDAT" })
-        XCTAssertEqual(FastPNGDecoder.decodeRGB(png)?.pixels, f.pixels, "the undamaged file takes the fast path")
-        var rejected = 0
-        // Truncations anywhere: never a result that differs from the original.
-        for cut in stride(from: 0, to: png.count, by: 7) {
-            if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut))) { XCTAssertEqual(d.pixels, f.pixels, "cut \(cut)") }
+        for inflater in FastPNGDecoder.Inflater.allCases {
+            XCTAssertEqual(FastPNGDecoder.decodeRGB(png, inflater: inflater)?.pixels, f.pixels, "the undamaged file takes the fast path")
+            // Truncations anywhere: never a result that differs from the original.
+            for cut in stride(from: 0, to: png.count, by: 7) {
+                if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut)), inflater: inflater) {
+                    XCTAssertEqual(d.pixels, f.pixels, "cut \(cut) (\(inflater))")
+                }
+            }
         }
+        var rejected = 0
         // Flipped bits inside the compressed data with the chunk CRC recomputed, so the
         // inflater itself meets the damage: nil, or (if the stream still decodes to the right
         // length with the right Adler-32) the pixels libpng gives.
@@ -148,7 +155,10 @@ final class FastDecoderTests: XCTestCase {
             var mutated = Array(png[0..<33])
             PNGChunks.append("IDAT", data, to: &mutated)
             PNGChunks.append("IEND", [], to: &mutated)
-            if let d = FastPNGDecoder.decodeRGB(mutated) {
+            // The two inflaters agree on every damaged stream: the same pixels or both refuse.
+            let own = FastPNGDecoder.decodeRGB(mutated, inflater: .own)
+            XCTAssertEqual(own?.pixels, FastPNGDecoder.decodeRGB(mutated, inflater: .zlib)?.pixels)
+            if let d = own {
                 XCTAssertEqual(d.pixels, try PNGCodec.decode(mutated, channels: 3).2)
             } else {
                 rejected += 1

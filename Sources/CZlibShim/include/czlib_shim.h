@@ -13,4 +13,8 @@ size_t czs_deflate_bound(size_t n);
 /// (`capacity` bytes, at least czs_deflate_bound(n)). Returns the size written, or -1.
 long czs_deflate(const uint8_t *in, size_t n, int level, uint8_t *out, size_t capacity);
 
+/// Decodes the zlib stream in[0 ..< n] into exactly out_count bytes at out: 1, or 0 when the
+/// stream is malformed, ends early, holds more data or trailing bytes, or its Adler-32 differs.
+int czs_inflate(const uint8_t *in, size_t n, uint8_t *out, size_t out_count);
+
 #endif

@@ -116,7 +116,8 @@ final class FastDecoderTests: XCTestCase {
             for (i, png) in encodings.enumerated() {
                 for inflater in FastPNGDecoder.Inflater.allCases {
                     let fast = try XCTUnwrap(
-                        FastPNGDecoder.decodeRGB(png, inflater: inflater), "\(w)x\(h) encoding \(i) not taken by the fast path (\(inflater))")
+                        FastPNGDecoder.decodeRGB(png, inflater: inflater),
+                        "\(w)x\(h) encoding \(i) not taken by the fast path (\(inflater))")
                     let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
                     XCTAssertEqual(fast.width, lw)
                     XCTAssertEqual(fast.height, lh)

@@ -196,8 +196,9 @@ CRK_INLINE u16x16 widen4(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
 
 /// 2^32, the fixed-point unit of crk_turned_row's coordinates.
 static const double fixed_one = 4294967296.0;
-/// |coordinate| bound (pixels) under which the fixed-point form cannot overflow.
-static const double fixed_limit = 1073741824.0;
+/// |coordinate| bound (pixels, 2^29) under which the fixed-point form cannot overflow:
+/// |U| stays below 2^61 + 2^61 plus the rounding half.
+static const double fixed_limit = 536870912.0;
 
 long crk_turned_row(double x0, double step, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,

@@ -43,7 +43,7 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
 /// image at u = u0 + x du, v = v0 + x dv with u0 = x0 cos + u_row, du = step cos,
 /// v0 = -x0 sin + v_row, dv = -step sin (IEEE doubles), held in 32.32 fixed point:
 /// U(x) = trunc(u0 2^32) + x trunc(du 2^32) (int64; when |u0|, |v0|, |du| width or
-/// |dv| width reach 2^30, U(x) = trunc((u0 + x du) 2^32) instead, for |u0 + x du| < 2^30),
+/// |dv| width reach 2^29, U(x) = trunc((u0 + x du) 2^32) instead, for |u0 + x du| < 2^29),
 /// and V(x) alike. With R = U + 2^23: i0 = R >> 32, wx = (R >> 24) & 255 (the fraction rounded
 /// to 1/256, a carry moving to the next texel), and j0, wy from V. Columns with i0 in [-1, iw)
 /// and j0 in [-1, ih) are sampled bilinearly from the premultiplied RGBA source through

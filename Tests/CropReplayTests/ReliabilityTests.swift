@@ -27,10 +27,12 @@ final class ReliabilityTests: XCTestCase {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            // Wait until frames are being written, then interrupt.
+            // Wait until more than three frames are complete (temporary files, dot-named, do not
+            // count), then interrupt.
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
-                if ((try? FileManager.default.contentsOfDirectory(atPath: out + "/long/frames"))?.count ?? 0) > 3 { break }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: out + "/long/frames")) ?? []
+                if names.filter({ !$0.hasPrefix(".") }).count > 3 { break }
                 usleep(20_000)
             }
             kill(p.processIdentifier, signal)

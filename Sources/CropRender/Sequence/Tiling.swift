@@ -51,22 +51,36 @@ package enum Tiling {
     }
 
     static func fill(_ f: inout RGBFrame, _ c: (UInt8, UInt8, UInt8)) {
-        var i = 0
-        while i < f.pixels.count {
-            f.pixels[i] = c.0
-            f.pixels[i + 1] = c.1
-            f.pixels[i + 2] = c.2
-            i += 3
+        // One pixel, then copies that double the filled part: a few memcpy calls, not a
+        // store per byte (which a debug build makes slow).
+        f.pixels.withUnsafeMutableBufferPointer { p in
+            guard let base = p.baseAddress, p.count >= 3 else { return }
+            base[0] = c.0
+            base[1] = c.1
+            base[2] = c.2
+            var filled = 3
+            while filled < p.count {
+                let n = min(filled, p.count - filled)
+                (base + filled).update(from: base, count: n)
+                filled += n
+            }
         }
     }
 
     package static func blit(_ src: RGBFrame, into dst: inout RGBFrame, x: Int, y: Int) {
-        for row in 0..<src.height where y + row >= 0 && y + row < dst.height {
-            let w = min(src.width, dst.width - x)
-            guard w > 0 else { continue }
-            let s = row * src.width * 3
-            let d = ((y + row) * dst.width + x) * 3
-            dst.pixels.replaceSubrange(d..<(d + w * 3), with: src.pixels[s..<(s + w * 3)])
+        // Clipped to the canvas on every side; rows copied with one memcpy each.
+        let sx = max(0, -x)
+        let dx = max(0, x)
+        let w = min(src.width - sx, dst.width - dx)
+        guard w > 0 else { return }
+        let (srcWidth, dstWidth, dstHeight) = (src.width, dst.width, dst.height)
+        src.pixels.withUnsafeBufferPointer { sp in
+            dst.pixels.withUnsafeMutableBufferPointer { dp in
+                guard let s0 = sp.baseAddress, let d0 = dp.baseAddress else { return }
+                for row in 0..<src.height where y + row >= 0 && y + row < dstHeight {
+                    (d0 + ((y + row) * dstWidth + dx) * 3).update(from: s0 + (row * srcWidth + sx) * 3, count: w * 3)
+                }
+            }
         }
     }
 }

@@ -531,3 +531,57 @@ long crk_index_region(const uint8_t *prev, const uint8_t *cur, long w, long x0, 
     }
     return replaced;
 }
+
+void crk_fast_deflate(const uint8_t *data, long from, long to, long first, long d, const uint32_t *literals,
+                      const uint64_t *matches, uint8_t *out, long *pos_io, uint64_t *bitbuf_io, uint64_t *bitcount_io) {
+    long pos = *pos_io;
+    uint64_t bitbuf = *bitbuf_io, bitcount = *bitcount_io;
+#define PUT(bits, count)                                   \
+    do {                                                   \
+        bitbuf |= (uint64_t)(bits) << bitcount;            \
+        bitcount += (count);                               \
+        if (bitcount >= 32) {                              \
+            uint64_t le = bitbuf;                          \
+            memcpy(out + pos, &le, 8);                     \
+            pos += 4;                                      \
+            bitbuf >>= 32;                                 \
+            bitcount -= 32;                                \
+        }                                                  \
+    } while (0)
+    long i = from;
+    while (i < to) {
+        uint32_t here, back;
+        if (i >= first && i + 3 <= to) {
+            memcpy(&here, data + i, 4);
+            memcpy(&back, data + i - d, 4);
+        }
+        if (i >= first && i + 3 <= to && ((here ^ back) & 0xFFFFFFu) == 0) {
+            long max_length = to - i < 258 ? to - i : 258;
+            long length = 3;
+            while (length < max_length) {
+                uint64_t a, b;
+                memcpy(&a, data + i + length, 8);
+                memcpy(&b, data + i + length - d, 8);
+                uint64_t x = a ^ b;
+                if (x == 0) {
+                    length += 8;
+                    continue;
+                }
+                length += __builtin_ctzll(x) >> 3;
+                break;
+            }
+            if (length > max_length) length = max_length;
+            uint64_t m = matches[length];
+            PUT(m & 0xFFFFFFFFFFFFull, m >> 48);
+            i += length;
+        } else {
+            uint32_t l = literals[data[i]];
+            PUT(l & 0xFFFF, l >> 16);
+            i += 1;
+        }
+    }
+#undef PUT
+    *pos_io = pos;
+    *bitbuf_io = bitbuf;
+    *bitcount_io = bitcount;
+}

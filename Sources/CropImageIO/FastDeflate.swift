@@ -1,3 +1,5 @@
+import CCropKernels
+
 /// A deflate encoder built for speed on rendered frames (the throwaway-frame path;
 /// goldens keep libpng's level 9): one block with the fixed Huffman codes of RFC 1951
 /// section 3.2.6, and matches at one distance only, a pixel back (run-length coding
@@ -87,60 +89,17 @@ struct FastDeflater {
     /// 8 bytes past `to`. A match never crosses `to`.
     mutating func write(_ data: UnsafePointer<UInt8>, from: Int, to n: Int) {
         adler.update(data + from, count: n - from)
-        let d = distance
-        let raw = UnsafeRawPointer(data)
-        let sink = out
-        var pos = count
-        var bitbuf = bitbuf
-        var bitcount = bitcount
         // Positions before `first` have no pixel behind them yet.
-        let first = max(from, from + d - consumed)
+        let first = max(from, from + distance - consumed)
+        var pos = count
         FastDeflate.literals.withUnsafeBufferPointer { lit in
             matches.withUnsafeBufferPointer { match in
-                @inline(__always) func put(_ bits: UInt64, _ count: UInt64) {
-                    bitbuf |= bits &<< bitcount
-                    bitcount &+= count
-                    if bitcount >= 32 {
-                        sink.storeBytes(of: UInt64(littleEndian: bitbuf), toByteOffset: pos, as: UInt64.self)
-                        pos &+= 4
-                        bitbuf &>>= 32
-                        bitcount &-= 32
-                    }
-                }
-                var i = from
-                while i < n {
-                    if i >= first && i &+ 3 <= n
-                        && (raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-                            ^ raw.loadUnaligned(fromByteOffset: i &- d, as: UInt32.self)) & 0xFF_FFFF == 0
-                    {
-                        let maxLength = min(258, n &- i)
-                        var length = 3
-                        while length < maxLength {
-                            let x =
-                                raw.loadUnaligned(fromByteOffset: i &+ length, as: UInt64.self)
-                                ^ raw.loadUnaligned(fromByteOffset: i &+ length &- d, as: UInt64.self)
-                            if x == 0 {
-                                length &+= 8
-                                continue
-                            }
-                            length &+= UInt64(littleEndian: x).trailingZeroBitCount &>> 3
-                            break
-                        }
-                        length = min(length, maxLength)
-                        let m = match[length]
-                        put(m & 0xFFFF_FFFF_FFFF, m &>> 48)
-                        i &+= length
-                    } else {
-                        let l = lit[Int(data[i])]
-                        put(UInt64(l & 0xFFFF), UInt64(l &>> 16))
-                        i &+= 1
-                    }
-                }
+                crk_fast_deflate(
+                    data, from, n, first, distance, lit.baseAddress, match.baseAddress, out.assumingMemoryBound(to: UInt8.self), &pos,
+                    &bitbuf, &bitcount)
             }
         }
         count = pos
-        self.bitbuf = bitbuf
-        self.bitcount = bitcount
         consumed += n - from
     }
 

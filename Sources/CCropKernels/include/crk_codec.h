@@ -18,6 +18,17 @@ int crk_changed_box(const uint8_t *a, const uint8_t *b, long w, long h, long str
 /// the first is zeros (a frame or sub-frame is its own image).
 void crk_png_filter(const uint8_t *pixels, long stride, long w, long h, long bpp, uint8_t *out);
 
+/// The fast deflater's inner loop (FastDeflater in Swift keeps the stream's state): codes
+/// data[from ..< to] with the fixed Huffman codes, as literals and as matches at distance d
+/// only (allowed at positions >= first, never crossing `to`, found 8 bytes at a time, at
+/// most 258 long). `literals[s]`: reversed code in the low 16 bits, its length above;
+/// `matches[len]` (len 3...258): the bits in the low 48 bits, their count above. Bits go out
+/// LSB first into *bitbuf (*bitcount of them pending); whenever 32 or more are pending, 8
+/// bytes are stored at out + *pos and *pos advances by 4. `data` must be readable 8 bytes
+/// past `to`.
+void crk_fast_deflate(const uint8_t *data, long from, long to, long first, long d, const uint32_t *literals,
+                      const uint64_t *matches, uint8_t *out, long *pos, uint64_t *bitbuf, uint64_t *bitcount);
+
 /// GIF LZW of n indices with the given minimum code size (2 ... 8): variable-width codes up
 /// to 12 bits, a clear code first and whenever the table fills. Writes at most `capacity`
 /// bytes; returns the byte count, or -1 when `capacity` is too small (n * 2 + 16 always

@@ -56,6 +56,9 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last, int opaque);
 
+/// Fills `count` RGB pixels with (r, g, b) (memset when the three are equal).
+void crk_fill_rgb(uint8_t *p, long count, uint8_t r, uint8_t g, uint8_t b);
+
 /// out = (((d << 8) * m) >> 16 + k) >> 8 for every byte d (a grey blend table).
 void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k);
 
@@ -70,7 +73,8 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
 
 /// Area-averaging downscale of an RGB image (separable box filter): per output column,
 /// taps xstart[o] ..< xstart[o] + xcount[o] of (xindex, xweight); horizontal sums
-/// r += p * weight in tap order into `tmp` (dw * sh * 3 doubles), then the same vertically,
+/// r += p * weight in tap order into `tmp` (dw * sh * 4 + sw * 4 doubles of scratch), then the
+/// same vertically,
 /// and each channel (uint8)min(255, sum + 0.5). No floating-point contraction.
 void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
                    const long *xcount, const long *xindex, const double *xweight, const long *ystart,

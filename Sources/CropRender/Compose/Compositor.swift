@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 import CropEngine
 import CropGeometry
@@ -91,17 +92,7 @@ package struct Compositor: Sendable {
     /// Fills pixels [x0, x1) of a row with a colour.
     static func fill(_ row: UnsafeMutablePointer<UInt8>, from x0: Int, to x1: Int, _ c: (UInt8, UInt8, UInt8)) {
         guard x1 > x0 else { return }
-        if c.0 == c.1 && c.1 == c.2 {
-            (row + x0 * 3).update(repeating: c.0, count: (x1 - x0) * 3)
-            return
-        }
-        var p = row + x0 * 3
-        for _ in x0..<x1 {
-            p[0] = c.0
-            p[1] = c.1
-            p[2] = c.2
-            p += 3
-        }
+        crk_fill_rgb(row + x0 * 3, x1 - x0, c.0, c.1, c.2)
     }
 
     /// Face boxes: 2-point red inside strokes of the face rects, mapped from image pixels, as one

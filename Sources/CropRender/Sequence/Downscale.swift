@@ -17,7 +17,8 @@ package enum Downscale {
         let xs = Taps(weights(from: f.width, to: w))
         let ys = Taps(weights(from: f.height, to: h))
         // Horizontal pass into doubles, then vertical (the kernel is `crk_downscale`).
-        var tmp = [Double](repeating: 0, count: w * f.height * 3)
+        // Scratch: the horizontal sums (four doubles per pixel) and one widened source row.
+        var tmp = [Double](repeating: 0, count: (w * f.height + f.width) * 4)
         var out = RGBFrame(width: w, height: h)
         f.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in

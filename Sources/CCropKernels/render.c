@@ -315,6 +315,12 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
     return first;
 }
 
+uint32_t crk_touch(const uint8_t *p, long first, long last) {
+    uint32_t sum = 0;
+    for (long i = first; i <= last; i += 64) sum += p[i];
+    return sum + p[last];
+}
+
 void crk_fill_rgb(uint8_t *p, long count, uint8_t r, uint8_t g, uint8_t b) {
     if (count <= 0) return;
     if (r == g && g == b) {

@@ -64,3 +64,14 @@ int czs_inflate(const uint8_t *in, size_t n, uint8_t *out, size_t out_count) {
     inflateEnd(&s);
     return ok;
 }
+
+uint32_t czs_crc32(uint32_t crc, const uint8_t *p, size_t n) {
+    uLong c = crc;
+    while (n > 0) {
+        uInt take = n > 0x40000000u ? 0x40000000u : (uInt)n;
+        c = crc32(c, p, take);
+        p += take;
+        n -= take;
+    }
+    return (uint32_t)c;
+}

@@ -56,6 +56,10 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last, int opaque);
 
+/// Reads one byte per 64 of p[first ... last] and p[last] (a prefetch the caller keeps
+/// alive by summing the result).
+uint32_t crk_touch(const uint8_t *p, long first, long last);
+
 /// Fills `count` RGB pixels with (r, g, b) (memset when the three are equal).
 void crk_fill_rgb(uint8_t *p, long count, uint8_t r, uint8_t g, uint8_t b);
 

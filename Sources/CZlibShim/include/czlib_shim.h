@@ -17,4 +17,7 @@ long czs_deflate(const uint8_t *in, size_t n, int level, uint8_t *out, size_t ca
 /// stream is malformed, ends early, holds more data or trailing bytes, or its Adler-32 differs.
 int czs_inflate(const uint8_t *in, size_t n, uint8_t *out, size_t out_count);
 
+/// CRC-32 of n bytes continuing from crc (0 to start), in slices of at most 1 GiB.
+uint32_t czs_crc32(uint32_t crc, const uint8_t *p, size_t n);
+
 #endif

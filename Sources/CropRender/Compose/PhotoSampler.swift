@@ -171,14 +171,7 @@ final class PhotoSampler: PhotoRows {
         guard first <= last else { return }
         image.source.pixels.withUnsafeBufferPointer { px in
             guard let base = px.baseAddress else { return }
-            let row = base + r * image.width * 4
-            var sum: UInt32 = 0
-            var i = first * 4
-            while i <= last * 4 {
-                sum &+= UInt32(row[i])
-                i &+= 64
-            }
-            touchSum &+= sum &+ UInt32(row[last * 4])
+            touchSum &+= crk_touch(base + r * image.width * 4, first * 4, last * 4)
         }
     }
 

@@ -18,7 +18,9 @@ package enum Downscale {
         let ys = Taps(weights(from: f.height, to: h))
         // Horizontal pass into doubles, then vertical (the kernel is `crk_downscale`).
         // Scratch: the horizontal sums (four doubles per pixel) and one widened source row.
-        var tmp = [Double](repeating: 0, count: (w * f.height + f.width) * 4)
+        // (Written before it is read: no need to zero it.)
+        let scratch = (w * f.height + f.width) * 4
+        var tmp = [Double](unsafeUninitializedCapacity: scratch) { _, count in count = scratch }
         var out = RGBFrame(width: w, height: h)
         f.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in

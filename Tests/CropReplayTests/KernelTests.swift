@@ -198,6 +198,47 @@ final class KernelTests: XCTestCase {
         XCTAssertGreaterThan(Set(stride(from: 0, to: whole.count, by: 4).map { whole[$0] }).count, 50)
     }
 
+    func testPNGFilterRowsAgainstTheirDefinitions() {
+        for round in 0..<12 {
+            let bpp = round % 2 == 0 ? 3 : 4
+            let w = Int.random(in: 1...40, using: &rng)
+            let h = Int.random(in: 1...5, using: &rng)
+            let n = w * bpp
+            let stride = n + 2  // rows farther apart than their width
+            let pixels = bytes(stride * h)
+            var out = [UInt8](repeating: 0, count: (n + 1) * h)
+            crk_png_filter(pixels, stride, w, h, bpp, &out)
+            for y in 0..<h {
+                func cur(_ i: Int) -> Int { i < 0 ? 0 : Int(pixels[y * stride + i]) }
+                func up(_ i: Int) -> Int { i < 0 || y == 0 ? 0 : Int(pixels[(y - 1) * stride + i]) }
+                // The five filters of RFC 2083 / PNG 9.2, each byte mod 256.
+                let filtered: [[UInt8]] = (0..<5).map { f in
+                    (0..<n).map { i in
+                        let (a, b, c) = (cur(i - bpp), up(i), up(i - bpp))
+                        let predictor: Int
+                        switch f {
+                        case 0: predictor = 0
+                        case 1: predictor = a
+                        case 2: predictor = b
+                        case 3: predictor = (a + b) / 2
+                        default:
+                            let p = a + b - c
+                            let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+                            predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                        }
+                        return UInt8(truncatingIfNeeded: cur(i) - predictor)
+                    }
+                }
+                // The chosen filter has the smallest sum of |signed byte| (the first on ties).
+                let costs = filtered.map { $0.reduce(0) { $0 + min(Int($1), 256 - Int($1)) } }
+                let best = costs.indices.min { costs[$0] < costs[$1] || (costs[$0] == costs[$1] && $0 < $1) } ?? 0
+                let row = Array(out[(y * (n + 1))..<((y + 1) * (n + 1))])
+                XCTAssertEqual(Int(row[0]), best, "round \(round) row \(y)")
+                XCTAssertEqual(Array(row.dropFirst()), filtered[best], "round \(round) row \(y)")
+            }
+        }
+    }
+
     func testLayerBlends() {
         for _ in 0..<30 {
             let count = Int.random(in: 1...40, using: &rng)

@@ -93,6 +93,26 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(BitmapFont.width("#123 10.25s"), 66)
     }
 
+    func testBlitClipsOnEverySideAndFillCoversTheCanvas() {
+        var canvas = RGBFrame(width: 5, height: 4)
+        Tiling.fill(&canvas, (1, 2, 3))
+        XCTAssertEqual(canvas.pixels, [UInt8]((0..<20).flatMap { _ in [UInt8(1), 2, 3] }))
+        var tile = RGBFrame(width: 3, height: 3)
+        tile.pixels = (0..<27).map { UInt8(100 + $0) }
+        // Out over the top-left and the bottom-right corners, and fully outside.
+        for (x, y) in [(-1, -2), (3, 2), (-3, 0), (5, 1), (0, 4)] {
+            var got = canvas
+            Tiling.blit(tile, into: &got, x: x, y: y)
+            var expected = canvas
+            for ty in 0..<3 {
+                for tx in 0..<3 where (0..<5).contains(x + tx) && (0..<4).contains(y + ty) {
+                    for c in 0..<3 { expected.pixels[((y + ty) * 5 + x + tx) * 3 + c] = tile.pixels[(ty * 3 + tx) * 3 + c] }
+                }
+            }
+            XCTAssertEqual(got.pixels, expected.pixels, "tile at (\(x), \(y))")
+        }
+    }
+
     func testAreaAveragingDownscale() {
         let f = frame(4, 2) { x, _ in x < 2 ? (0, 0, 0) : (200, 100, 50) }
         let half = Downscale.resize(f, width: 2, height: 1)

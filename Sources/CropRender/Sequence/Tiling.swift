@@ -50,7 +50,7 @@ package enum Tiling {
         return out
     }
 
-    static func fill(_ f: inout RGBFrame, _ c: (UInt8, UInt8, UInt8)) {
+    package static func fill(_ f: inout RGBFrame, _ c: (UInt8, UInt8, UInt8)) {
         // One pixel, then copies that double the filled part: a few memcpy calls, not a
         // store per byte (which a debug build makes slow).
         f.pixels.withUnsafeMutableBufferPointer { p in

@@ -40,13 +40,17 @@ extension Commands {
             if case .file = scenario.editor.image { return LoadedScenario(scenario: scenario, image: photo) }
             return try LoadedScenario.withImage(scenario)
         }
-        // The presets, the comparison and photo.png run side by side (each one frame at a time:
-        // the outputs are the same bytes for any --jobs); the comparison, the longest, first.
+        // The presets (tasks 1...7), the comparison (0) and photo.png (8) run side by side, each
+        // one frame at a time (the outputs are the same bytes for any --jobs), longest first so
+        // the cores finish together (the order of their measured durations).
         let demos = DemoScenarios.all
         let photoTask = demos.count + 1
+        let longestFirst = DemoScenarios.longestFirst.map { $0 + 1 }
+        let order = [0] + longestFirst + (1...demos.count).filter { !longestFirst.contains($0) } + [photoTask]
         let entries = LockedDictionary<Int, DemoGallery.Entry>()
         let messages = LockedDictionary<Int, [(error: Bool, text: String)]>()
-        try Parallel.forEach(count: demos.count + 2, jobs: jobs) { task in
+        try Parallel.forEach(count: order.count, jobs: jobs) { position in
+            let task = order[position]
             var said: [(error: Bool, text: String)] = []
             defer { messages.set(task, said) }
             if task == photoTask {

@@ -339,6 +339,28 @@ void crk_fill_rgb(uint8_t *p, long count, uint8_t r, uint8_t g, uint8_t b) {
     }
 }
 
+int crk_fixed_blend_search(const uint8_t *table, long m0, uint16_t *m_out, uint16_t *k_out) {
+    for (long step = 0; step < 1024; step++) {
+        long m = m0 + (step % 2 == 0 ? step / 2 : -(step + 1) / 2);
+        if (m < 0 || m > 65535) continue;
+        long lo = 0, hi = 65535;
+        for (long d = 0; d < 256; d++) {
+            long h = (d * 256 * m) >> 16;
+            long a = 256 * (long)table[d] - h, b = 256 * (long)table[d] + 255 - h, c = 65535 - h;
+            if (a > lo) lo = a;
+            if (b < hi) hi = b;
+            if (c < hi) hi = c;
+            if (lo > hi) break;  // no k for this m
+        }
+        if (lo <= hi) {
+            *m_out = (uint16_t)m;
+            *k_out = (uint16_t)lo;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k) {
     long i = 0;
     const u16x8 vm = (u16x8)m;

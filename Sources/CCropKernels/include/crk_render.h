@@ -63,6 +63,12 @@ uint32_t crk_touch(const uint8_t *p, long first, long last);
 /// Fills `count` RGB pixels with (r, g, b) (memset when the three are equal).
 void crk_fill_rgb(uint8_t *p, long count, uint8_t r, uint8_t g, uint8_t b);
 
+/// The first m of m0, m0 - 1, m0 + 1, m0 - 2, ... (1024 tries, m in 0...65535) for which
+/// some k makes crk_fixed_blend reproduce table[0 ..< 256] exactly: for each d,
+/// 256 table[d] - h(d) <= k <= min(256 table[d] + 255 - h(d), 65535 - h(d)) with
+/// h(d) = (256 d m) >> 16; k is the smallest such. Returns 0 when there is none.
+int crk_fixed_blend_search(const uint8_t *table, long m0, uint16_t *m_out, uint16_t *k_out);
+
 /// out = (((d << 8) * m) >> 16 + k) >> 8 for every byte d (a grey blend table).
 void crk_fixed_blend(uint8_t *p, long count, uint16_t m, uint16_t k);
 

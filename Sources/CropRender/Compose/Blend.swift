@@ -72,24 +72,14 @@ struct FixedBlend {
         // For a given m, out(d) = T[d] holds exactly when
         // 256 T[d] - hi(d) <= k <= 256 T[d] + 255 - hi(d); intersect over d. Try the m
         // nearest the table's slope first.
+        // m0 + 0, -1, +1, -2, ... for 1024 tries (the search is the C kernel
+        // `crk_fixed_blend_search`, quick in a debug build).
         let m0 = Int((Double(Int(table[255]) - Int(table[0])) / 255 * 65536).rounded())
-        for step in 0..<1024 {
-            let m = m0 + (step % 2 == 0 ? step / 2 : -(step + 1) / 2)
-            guard m >= 0, m <= 65535 else { continue }
-            var lo = 0
-            var hi = 65535
-            for d in 0..<256 {
-                let h = (d * 256 * m) >> 16
-                lo = max(lo, 256 * Int(table[d]) - h)
-                hi = min(hi, 256 * Int(table[d]) + 255 - h, 65535 - h)
-            }
-            if lo <= hi {
-                self.m = UInt16(m)
-                self.k = UInt16(lo)
-                return
-            }
-        }
-        return nil
+        var m: UInt16 = 0
+        var k: UInt16 = 0
+        guard crk_fixed_blend_search(table, m0, &m, &k) != 0 else { return nil }
+        self.m = m
+        self.k = k
     }
 
     func apply(_ p: UnsafeMutablePointer<UInt8>, count: Int) {

@@ -462,6 +462,8 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
     for (long y = 0; y < h; y++) {
         const uint8_t *row = rgb + y * stride;
         uint8_t *o = out + y * w;
+        uint32_t last = 0xFFFFFFFFu;  // the previous pixel's colour (runs skip the cache)
+        uint8_t last_index = 0;
         for (long x = 0; x < w; x++) {
             int r = row[x * 3], g = row[x * 3 + 1], b = row[x * 3 + 2];
             if (dither) {
@@ -471,8 +473,13 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
                 b = b + d < 0 ? 0 : b + d > 255 ? 255 : b + d;
             }
             uint32_t c = (uint32_t)r << 16 | (uint32_t)g << 8 | (uint32_t)b;
+            if (c == last) {
+                o[x] = last_index;
+                continue;
+            }
+            last = c;
             if (keys == NULL || values == NULL) {
-                o[x] = nearest_search(n, r, g, b);
+                o[x] = last_index = nearest_search(n, r, g, b);
                 continue;
             }
             uint32_t slot = (c * 2654435761u) >> 20;
@@ -480,7 +487,7 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
                 keys[slot] = c;
                 values[slot] = nearest_search(n, r, g, b);
             }
-            o[x] = values[slot];
+            o[x] = last_index = values[slot];
         }
     }
     free(keys);

@@ -54,7 +54,8 @@ extension Commands {
             var said: [(error: Bool, text: String)] = []
             defer { messages.set(task, said) }
             if task == photoTask {
-                try FileIO.writeAtomically(out + "/photo.png", PNGCodec.encode(photo, .shared))
+                // zlib level 4: 10% larger than level 6 in less than half the time.
+                try FileIO.writeAtomically(out + "/photo.png", PNGCodec.encode(photo, PNGCodec.Compression(level: 4, filter: -1)))
                 return
             }
             if task == 0 {

@@ -208,11 +208,22 @@ void crk_sample_photo(uint8_t *p, long w, long h) { crk_sample_photo_rows(p, w, 
 void crk_sample_photo_rows(uint8_t *p, long w, long h, long y0, long y1) {
     // Positions in 1/1024 of the width and height.
     const long horizon = 520, shore = 700;
-    for (long y = y0 < 0 ? 0 : y0; y < y1 && y < h; y++) {
+    // A pixel is a function of (u, v) alone, positions in 1/1024 of the width and height: a
+    // pixel (or a row, within the band) with the same position as the one before is a copy.
+    const long first = y0 < 0 ? 0 : y0;
+    for (long y = first; y < y1 && y < h; y++) {
         long v = y * 1024 / h;
+        if (y > first && v == (y - 1) * 1024 / h) {
+            memcpy(p + y * w * 4, p + (y - 1) * w * 4, (size_t)w * 4);
+            continue;
+        }
         for (long x = 0; x < w; x++) {
             long u = x * 1024 / w;
             uint8_t *q = p + (y * w + x) * 4;
+            if (x > 0 && u == (x - 1) * 1024 / w) {
+                memcpy(q, q - 4, 4);
+                continue;
+            }
             int r, g, b;
             if (v < horizon) {
                 land(u, v, w, h, horizon, &r, &g, &b);

@@ -592,3 +592,5 @@ void crk_fast_deflate(const uint8_t *data, long from, long to, long first, long 
     *bitbuf_io = bitbuf;
     *bitcount_io = bitcount;
 }
+
+int crk_same_bytes(const uint8_t *a, const uint8_t *b, long n) { return n <= 0 || memcmp(a, b, (size_t)n) == 0; }

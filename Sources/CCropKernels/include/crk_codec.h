@@ -18,6 +18,9 @@ int crk_changed_box(const uint8_t *a, const uint8_t *b, long w, long h, long str
 /// the first is zeros (a frame or sub-frame is its own image).
 void crk_png_filter(const uint8_t *pixels, long stride, long w, long h, long bpp, uint8_t *out);
 
+/// 1 when a[0 ..< n] and b[0 ..< n] are equal (memcmp), else 0.
+int crk_same_bytes(const uint8_t *a, const uint8_t *b, long n);
+
 /// The fast deflater's inner loop (FastDeflater in Swift keeps the stream's state): codes
 /// data[from ..< to] with the fixed Huffman codes, as literals and as matches at distance d
 /// only (allowed at positions >= first, never crossing `to`, found 8 bytes at a time, at

@@ -132,7 +132,7 @@ package final class GIFWriter {
         var lengths: [Int] = []
         for (i, run) in runs.enumerated() {
             guard let m = maps.get(i) else { throw ImageError.encodeFailed("GIF frame mapping failed") }
-            if let previous = distinct.last ?? shown, previous == m {
+            if let previous = distinct.last ?? shown, GIFWriter.sameIndices(previous, m) {
                 if distinct.isEmpty { pendingCentiseconds += run.cs } else { lengths[lengths.count - 1] += run.cs }
             } else {
                 distinct.append(m)
@@ -223,6 +223,18 @@ package final class GIFWriter {
         }
         out.append(0)
         return out
+    }
+
+    /// Whether two index maps are equal, by one memcmp (an array's `==` compares element by
+    /// element through generic code in a debug build).
+    static func sameIndices(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                guard let x = pa.baseAddress, let y = pb.baseAddress else { return true }
+                return crk_same_bytes(x, y, pa.count) != 0
+            }
+        }
     }
 
     static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8((v >> 8) & 255)] }

@@ -456,9 +456,9 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
     // Colours already searched in this call, by a hash of the colour (a pure function of
     // the colour, so the cache changes no result): photos repeat most colours.
     enum { slots = 4096 };
-    uint32_t *keys = (uint32_t *)malloc(slots * sizeof(uint32_t));
-    uint8_t *values = (uint8_t *)malloc(slots);
-    if (keys != NULL) memset(keys, 0xFF, slots * sizeof(uint32_t));  // 0xFFFFFFFF: no colour
+    uint32_t keys[slots];
+    uint8_t values[slots];
+    memset(keys, 0xFF, sizeof keys);  // 0xFFFFFFFF: no colour
     for (long y = 0; y < h; y++) {
         const uint8_t *row = rgb + y * stride;
         uint8_t *o = out + y * w;
@@ -478,10 +478,6 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
                 continue;
             }
             last = c;
-            if (keys == NULL || values == NULL) {
-                o[x] = last_index = nearest_search(n, r, g, b);
-                continue;
-            }
             uint32_t slot = (c * 2654435761u) >> 20;
             if (keys[slot] != c) {
                 keys[slot] = c;
@@ -490,8 +486,6 @@ void crk_nearest_map(const crk_nearest *n, const uint8_t *rgb, long stride, long
             o[x] = last_index = values[slot];
         }
     }
-    free(keys);
-    free(values);
 }
 
 int crk_index_box(const uint8_t *a, const uint8_t *b, long w, long h, long *x0, long *y0, long *x1, long *y1) {
@@ -557,12 +551,14 @@ void crk_fast_deflate(const uint8_t *data, long from, long to, long first, long 
     } while (0)
     long i = from;
     while (i < to) {
-        uint32_t here, back;
+        int match = 0;  // three bytes equal to those d back
         if (i >= first && i + 3 <= to) {
+            uint32_t here, back;
             memcpy(&here, data + i, 4);
             memcpy(&back, data + i - d, 4);
+            match = ((here ^ back) & 0xFFFFFFu) == 0;
         }
-        if (i >= first && i + 3 <= to && ((here ^ back) & 0xFFFFFFu) == 0) {
+        if (match) {
             long max_length = to - i < 258 ? to - i : 258;
             long length = 3;
             while (length < max_length) {

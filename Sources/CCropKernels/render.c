@@ -139,9 +139,8 @@ CRK_INLINE void texel(const uint8_t *src, long iw, long ih, long origin, long dx
 
 /// One pixel, general form: any alpha, any texel inside or outside (see crk_turned_row).
 /// wx, wy in 0..255 (a weight of 256 is the next texel at weight 0).
-CRK_INLINE void turned_pixel(const uint8_t *src, long iw, long ih, long origin,
-                                                               long dx, long dy, long i0, long j0, uint32_t wx,
-                                                               uint32_t wy, const uint8_t *bg, uint8_t *o) {
+CRK_INLINE void turned_pixel(const uint8_t *src, long iw, long ih, long origin, long dx, long dy, long i0, long j0,
+                             uint32_t wx, uint32_t wy, const uint8_t *bg, uint8_t *o) {
     const uint32_t full = 255 * 256;
     uint32_t t00[4], t10[4], t01[4], t11[4];
     texel(src, iw, ih, origin, dx, dy, i0, j0, t00);
@@ -396,7 +395,9 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
 }
 
 
-typedef double d4 __attribute__((ext_vector_type(4)));
+/// Four doubles, aligned like one double: `tmp` comes from a Swift array (8-byte aligned), so
+/// loads and stores through it must not assume a vector's 32-byte alignment.
+typedef double d4 __attribute__((ext_vector_type(4), aligned(8)));
 
 void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
                    const long *xcount, const long *xindex, const double *xweight, const long *ystart,

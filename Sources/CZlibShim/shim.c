@@ -39,8 +39,8 @@ int czs_inflate(const uint8_t *in, size_t n, uint8_t *out, size_t out_count) {
     if (inflateInit(&s) != Z_OK) return 0;
     s.next_in = (Bytef *)in;
     s.next_out = out;
-    // avail_in and avail_out are 32-bit: feed and drain in slices; one byte of room past
-    // out_count would let a long stream show itself, so the output is capped at out_count.
+    // avail_in and avail_out are 32-bit: feed and drain in slices. The output room is exactly
+    // out_count, so a stream holding more data stops without reaching its end (refused).
     size_t left_in = n, left_out = out_count;
     int status = Z_OK;
     while (status == Z_OK) {

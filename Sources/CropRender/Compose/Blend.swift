@@ -71,9 +71,8 @@ struct FixedBlend {
         guard table.count == 256 else { return nil }
         // For a given m, out(d) = T[d] holds exactly when
         // 256 T[d] - hi(d) <= k <= 256 T[d] + 255 - hi(d); intersect over d. Try the m
-        // nearest the table's slope first.
-        // m0 + 0, -1, +1, -2, ... for 1024 tries (the search is the C kernel
-        // `crk_fixed_blend_search`, quick in a debug build).
+        // nearest the table's slope first: m0, m0 - 1, m0 + 1, ... for 1024 tries (the C kernel
+        // `crk_fixed_blend_search`, quick in a debug build too).
         let m0 = Int((Double(Int(table[255]) - Int(table[0])) / 255 * 65536).rounded())
         var m: UInt16 = 0
         var k: UInt16 = 0

@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 
 /// Frames laid out in a grid with a label strip under each (contact sheets) or
@@ -51,19 +52,10 @@ package enum Tiling {
     }
 
     package static func fill(_ f: inout RGBFrame, _ c: (UInt8, UInt8, UInt8)) {
-        // One pixel, then copies that double the filled part: a few memcpy calls, not a
-        // store per byte (which a debug build makes slow).
+        let count = f.width * f.height
         f.pixels.withUnsafeMutableBufferPointer { p in
-            guard let base = p.baseAddress, p.count >= 3 else { return }
-            base[0] = c.0
-            base[1] = c.1
-            base[2] = c.2
-            var filled = 3
-            while filled < p.count {
-                let n = min(filled, p.count - filled)
-                (base + filled).update(from: base, count: n)
-                filled += n
-            }
+            guard let base = p.baseAddress, p.count >= count * 3 else { return }
+            crk_fill_rgb(base, count, c.0, c.1, c.2)
         }
     }
 

@@ -42,11 +42,11 @@ extension Commands {
         }
         // The presets (tasks 1...7), the comparison (0) and photo.png (8) run side by side, each
         // one frame at a time (the outputs are the same bytes for any --jobs), longest first so
-        // the cores finish together (the order of their measured durations).
+        // the cores finish together (by their measured durations).
         let demos = DemoScenarios.all
         let photoTask = demos.count + 1
-        let longestFirst = DemoScenarios.longestFirst.map { $0 + 1 }
-        let order = [0] + longestFirst + (1...demos.count).filter { !longestFirst.contains($0) } + [photoTask]
+        let longestFirst = demos.indices.sorted { demos[$0].debugSeconds > demos[$1].debugSeconds }.map { $0 + 1 }
+        let order = [0] + longestFirst + [photoTask]
         let entries = LockedDictionary<Int, DemoGallery.Entry>()
         let messages = LockedDictionary<Int, [(error: Bool, text: String)]>()
         try Parallel.forEach(count: order.count, jobs: jobs) { position in

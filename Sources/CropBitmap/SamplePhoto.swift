@@ -2,7 +2,7 @@ import CCropKernels
 
 /// A photo-like picture made by the project (a landscape: sky, sun, clouds, mountains, a
 /// lake, a meadow) for the demo and the README: what a crop editor shows, where the test
-/// card shows geometry. Integer arithmetic (`crk_sample_photo`): the same pixels on every machine.
+/// card shows geometry. Integer arithmetic (`crk_sample_photo_rows`): the same pixels on every machine.
 package enum SamplePhoto {
     package static func image(width w: Int, height h: Int) -> RGBAImage {
         image(width: w, height: h) { bands, draw in (0..<bands).forEach(draw) }

@@ -100,7 +100,7 @@ func fuzzNumbers(_ bytes: [UInt8]) {
 func fuzzPNG(_ bytes: [UInt8]) {
     if let image = try? PNGCodec.decode(bytes) { precondition(image.pixels.count == image.width * image.height * 4) }
     _ = try? APNGReader.read(bytes)
-    // The golden fast path (own inflate), with every chunk CRC repaired so that damage
+    // The golden fast path (libdeflate), with every chunk CRC repaired so that damage
     // reaches the inflater instead of stopping at the CRC check.
     var repaired = bytes
     var at = 8

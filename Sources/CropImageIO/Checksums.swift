@@ -1,8 +1,8 @@
 import CCropKernels
-import CZlibShim
+import CDeflateShim
 
 /// The checksums of the PNG container: Adler-32 (zlib streams) and CRC-32 (chunks),
-/// written for throughput on frame-sized buffers (Adler-32 is a C kernel, CRC-32 zlib's).
+/// written for throughput on frame-sized buffers (Adler-32 is a C kernel, CRC-32 libdeflate's).
 enum Checksums {
     /// Adler-32 of `count` bytes.
     static func adler32(_ data: UnsafePointer<UInt8>, count n: Int) -> UInt32 {
@@ -17,9 +17,9 @@ enum Checksums {
     }
 
     /// CRC-32 (PNG, zlib) of `count` bytes, continuing from `crc` (pass 0 to start): the
-    /// system zlib's (built optimised, so it is fast in a debug build too).
+    /// system libdeflate's (built optimised, so it is fast in a debug build too).
     static func crc32(_ data: UnsafePointer<UInt8>, count n: Int, crc: UInt32 = 0) -> UInt32 {
-        czs_crc32(crc, data, n)
+        cds_crc32(crc, data, n)
     }
 }
 

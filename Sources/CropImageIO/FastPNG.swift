@@ -1,5 +1,5 @@
 /// The throwaway-frame PNG writer: Up filter on every row, `FastDeflater`, one IDAT,
-/// CRCs from zlib. Several times faster than zlib level 1 on rendered frames, at the
+/// CRCs from libdeflate. Several times faster than zlib level 1 on rendered frames, at the
 /// price of larger files on photographic content; goldens use libpng at level 9.
 ///
 /// Rows arrive in order, any number at a time (a renderer can hand over each band of

@@ -1,33 +1,13 @@
-import CZlibShim
+import CDeflateShim
 import CropBitmap
 
 /// The golden fast path: decodes the PNGs `check` reads most (8-bit RGB, not
 /// interlaced, as written by the golden and throwaway encoders) without libpng, inflating
-/// with `inflater`, and unfilters each row straight into its place in the frame. Returns nil
+/// with libdeflate, and unfilters each row straight into its place in the frame. Returns nil
 /// for any other layout and for any damage (bad CRC, bad stream, wrong length, bad
 /// Adler-32), so libpng decodes those files and reports their errors.
 enum FastPNGDecoder {
-    /// Which inflater decodes the pixel data. Both give the same bytes and refuse the same
-    /// streams (malformed, short, long, bad Adler-32).
-    enum Inflater: CaseIterable {
-        /// The own inflate (`FastInflate`, match copies eight bytes at a time): twice zlib's
-        /// speed in a release build.
-        case own
-        /// The system's zlib, built optimised: 2.5x the own inflate's speed in a debug build,
-        /// which is what a client's `swift test` runs.
-        case zlib
-
-        /// The faster one for this build.
-        static var preferred: Inflater {
-            #if DEBUG
-                .zlib
-            #else
-                .own
-            #endif
-        }
-    }
-
-    static func decodeRGB(_ data: [UInt8], inflater: Inflater = .preferred) -> RGBFrame? {
+    static func decodeRGB(_ data: [UInt8]) -> RGBFrame? {
         data.withUnsafeBufferPointer { buf -> RGBFrame? in
             guard let base = buf.baseAddress, buf.count >= 8 + 25 + 12 else { return nil }
             for (i, b) in PNGChunks.signature.enumerated() where base[i] != b { return nil }
@@ -80,8 +60,8 @@ enum FastPNGDecoder {
             let pixels = [UInt8](unsafeUninitializedCapacity: rawCount + 8) { out, initialized in
                 let stream = idat.count == 1 ? UnsafeBufferPointer(rebasing: buf[idat[0]]) : nil
                 ok =
-                    (stream.map { s in inflate(s, into: out.baseAddress!, rawCount: rawCount, with: inflater) }
-                        ?? joined.withUnsafeBufferPointer { inflate($0, into: out.baseAddress!, rawCount: rawCount, with: inflater) })
+                    (stream.map { s in inflate(s, into: out.baseAddress!, rawCount: rawCount) }
+                        ?? joined.withUnsafeBufferPointer { inflate($0, into: out.baseAddress!, rawCount: rawCount) })
                     && unfilter(out.baseAddress!, rowBytes: rowBytes, height: height)
                 initialized = ok ? width * height * 3 : 0
             }
@@ -90,14 +70,12 @@ enum FastPNGDecoder {
         }
     }
 
-    static func inflate(_ stream: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, rawCount: Int, with inflater: Inflater)
-        -> Bool
-    {
+    /// libdeflate's inflate into exactly `rawCount` bytes: built optimised, so as fast in a
+    /// client's debug build as in a release build (2.5x an inflate written in Swift, in a
+    /// release build too).
+    static func inflate(_ stream: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, rawCount: Int) -> Bool {
         guard let s = stream.baseAddress else { return false }
-        switch inflater {
-        case .own: return FastInflate.zlib(s, count: stream.count, into: out, outCount: rawCount)
-        case .zlib: return czs_inflate(s, stream.count, out, rawCount) == 1
-        }
+        return cds_inflate(s, stream.count, out, rawCount) == 1
     }
 
     /// Reverses the row filters in place and drops the filter bytes: row y's pixels end up

@@ -51,7 +51,7 @@ package enum PNGCodec {
     }
 
     /// Decodes to 8-bit RGB (alpha dropped): goldens, compared byte for byte with frames.
-    /// 8-bit RGB files take `FastPNGDecoder` (own inflate) unless `fastPath` is false;
+    /// 8-bit RGB files take `FastPNGDecoder` (libdeflate) unless `fastPath` is false;
     /// everything else, and any file the fast path does not accept, goes through libpng.
     package static func decodeRGB(_ data: [UInt8], fastPath: Bool = true) throws(ImageError) -> RGBFrame {
         if fastPath, let frame = FastPNGDecoder.decodeRGB(data) { return frame }
@@ -81,20 +81,29 @@ package enum PNGCodec {
         return (w, h, [UInt8](UnsafeBufferPointer(start: out.pixels, count: w * h * channels)))
     }
 
-    /// How hard to compress: libpng (zlib) at a level, filter and strategy, or the
-    /// project's own fast encoder.
+    /// How hard to compress: libpng (zlib) at a level, filter and strategy, the project's own
+    /// fast encoder, or adaptive filters and libdeflate (`DeflatePNG`).
     package struct Compression: Sendable, Equatable {
+        /// Which code writes the file.
+        package enum Writer: Sendable, Equatable {
+            /// libpng at `level`, `filter` and `strategy`.
+            case libpng
+            /// `FastPNG` (Up filter, fixed-code deflate with pixel-run matches).
+            case fast
+            /// `DeflatePNG`: smallest-sum filters, libdeflate at `level`.
+            case libdeflate
+        }
         package var level: Int32
         /// -1 adaptive, 0...4 one filter.
         package var filter: Int32
         /// -1 zlib's default strategy; 3 = run-length only (Z_RLE).
         package var strategy: Int32 = -1
-        /// Use `FastPNG` (Up filter, fixed-code deflate with pixel-run matches) instead of libpng.
-        package var ownEncoder = false
-        package init(level: Int32, filter: Int32, strategy: Int32 = -1) {
+        package var writer: Writer
+        package init(level: Int32, filter: Int32, strategy: Int32 = -1, writer: Writer = .libpng) {
             self.level = level
             self.filter = filter
             self.strategy = strategy
+            self.writer = writer
         }
         /// Goldens live in git: maximum zlib effort keeps them small; the Up filter on every
         /// row (about 15% larger than adaptive filtering on rendered frames) lets `check`
@@ -102,14 +111,10 @@ package enum PNGCodec {
         package static let golden = Compression(level: 9, filter: 2)
         /// Throwaway frames: the own encoder, several times faster than zlib level 1 on
         /// rendered frames (see the benchmark), with larger files on photographic content.
-        package static let fast: Compression = {
-            var c = Compression(level: 1, filter: 2)
-            c.ownEncoder = true
-            return c
-        }()
-        /// Pictures people look at (contact sheets, crops, the demo photo): zlib level 6 with
-        /// libpng's adaptive filters, several times faster than `golden` and often smaller.
-        package static let shared = Compression(level: 6, filter: -1)
+        package static let fast = Compression(level: 1, filter: 2, writer: .fast)
+        /// Pictures people look at (contact sheets, crops, the demo photo): adaptive filters
+        /// and libdeflate at level 7, smaller than zlib's level 6 and about twice as fast.
+        package static let shared = Compression(level: DeflatePNG.level, filter: -1, writer: .libdeflate)
         /// zlib level 1 with the Up filter (the throwaway encoder before the own one), for comparison.
         package static let zlibFast = Compression(level: 1, filter: 2)
         /// zlib level 1, Up filter, run-length matches only (Z_RLE), for comparison.
@@ -125,11 +130,18 @@ package enum PNGCodec {
     }
 
     static func encode(pixels: [UInt8], width: Int, height: Int, channels: Int32, _ c: Compression) throws(ImageError) -> [UInt8] {
-        if c.ownEncoder {
+        if c.writer != .libpng {
             guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24, pixels.count == width * height * Int(channels) else {
                 throw .encodeFailed("image of \(width)x\(height) with \(pixels.count) bytes")
             }
-            return pixels.withUnsafeBufferPointer { FastPNG.encode($0, width: width, height: height, channels: Int(channels)) }
+            if c.writer == .fast {
+                return pixels.withUnsafeBufferPointer { FastPNG.encode($0, width: width, height: height, channels: Int(channels)) }
+            }
+            let png = pixels.withUnsafeBufferPointer {
+                DeflatePNG.encode($0, width: width, height: height, channels: Int(channels), level: c.level)
+            }
+            guard let png else { throw .encodeFailed("deflate failed on \(width)x\(height)") }
+            return png
         }
         var outPtr: UnsafeMutablePointer<UInt8>?
         var outSize = 0

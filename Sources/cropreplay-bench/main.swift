@@ -183,7 +183,7 @@ for scale in [1, 2, 3] {
 
 print("## Per frame (390x844 points; best of \(reps) runs, ms)\n")
 print(
-    "| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (own) | decode golden (libpng) | compare |"
+    "| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (fast path) | decode golden (libpng) | compare |"
 )
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows {

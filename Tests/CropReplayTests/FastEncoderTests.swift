@@ -72,6 +72,10 @@ final class FastEncoderTests: XCTestCase {
         c.level = 9  // ignored by the own encoder
         let back = try PNGCodec.decode(PNGCodec.encode(rgba, c))
         XCTAssertEqual(back.pixels, rgba.pixels)
+        // The libdeflate writer (sheets, crops): RGBA too, with its adaptive filters.
+        let shared = try PNGCodec.encode(rgba, .shared)
+        XCTAssertEqual(try PNGCodec.decode(shared).pixels, rgba.pixels)
+        XCTAssertEqual(try XCTUnwrap(PNGChunks.parse(shared)).map(\.type), ["IHDR", "IDAT", "IEND"])
         let card = Testcard.image(width: 640, height: 480)
         var frame = RGBFrame(width: 640, height: 480)
         for i in 0..<(640 * 480) { for ch in 0..<3 { frame.pixels[i * 3 + ch] = card.pixels[i * 4 + ch] } }
@@ -108,21 +112,20 @@ final class FastDecoderTests: XCTestCase {
         for (w, h) in [(1, 1), (3, 2), (17, 9), (130, 70)] {
             let f = frame(w, h, seed: UInt64(w * 1000 + h))
             var encodings: [[UInt8]] = [try PNGCodec.encode(f, .fast)]  // fixed-code blocks
+            for level in [Int32(1), 7, 12] {  // libdeflate (sheets, crops), adaptive filters
+                encodings.append(try PNGCodec.encode(f, PNGCodec.Compression(level: level, filter: -1, writer: .libdeflate)))
+            }
             for level in [Int32(0), 1, 6, 9] {  // 0: stored blocks; others dynamic
                 for filter in [Int32(-1), 0, 1, 2, 3, 4] {
                     encodings.append(try PNGCodec.encode(f, PNGCodec.Compression(level: level, filter: filter)))
                 }
             }
             for (i, png) in encodings.enumerated() {
-                for inflater in FastPNGDecoder.Inflater.allCases {
-                    let fast = try XCTUnwrap(
-                        FastPNGDecoder.decodeRGB(png, inflater: inflater),
-                        "\(w)x\(h) encoding \(i) not taken by the fast path (\(inflater))")
-                    let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
-                    XCTAssertEqual(fast.width, lw)
-                    XCTAssertEqual(fast.height, lh)
-                    XCTAssertTrue(fast.pixels == lp && fast.pixels == f.pixels, "\(w)x\(h) encoding \(i) (\(inflater))")
-                }
+                let fast = try XCTUnwrap(FastPNGDecoder.decodeRGB(png), "\(w)x\(h) encoding \(i) not taken by the fast path")
+                let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
+                XCTAssertEqual(fast.width, lw)
+                XCTAssertEqual(fast.height, lh)
+                XCTAssertTrue(fast.pixels == lp && fast.pixels == f.pixels, "\(w)x\(h) encoding \(i)")
             }
         }
     }
@@ -132,13 +135,11 @@ final class FastDecoderTests: XCTestCase {
         let png = try PNGCodec.encode(f, PNGCodec.Compression(level: 9, filter: 2))
         let chunks = try XCTUnwrap(PNGChunks.parse(png))
         XCTAssertTrue(chunks.contains { $0.type == "IDAT" })
-        for inflater in FastPNGDecoder.Inflater.allCases {
-            XCTAssertEqual(FastPNGDecoder.decodeRGB(png, inflater: inflater)?.pixels, f.pixels, "the undamaged file takes the fast path")
-            // Truncations anywhere: never a result that differs from the original.
-            for cut in stride(from: 0, to: png.count, by: 7) {
-                if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut)), inflater: inflater) {
-                    XCTAssertEqual(d.pixels, f.pixels, "cut \(cut) (\(inflater))")
-                }
+        XCTAssertEqual(FastPNGDecoder.decodeRGB(png)?.pixels, f.pixels, "the undamaged file takes the fast path")
+        // Truncations anywhere: never a result that differs from the original.
+        for cut in stride(from: 0, to: png.count, by: 7) {
+            if let d = FastPNGDecoder.decodeRGB(Array(png.prefix(cut))) {
+                XCTAssertEqual(d.pixels, f.pixels, "cut \(cut)")
             }
         }
         var rejected = 0
@@ -156,16 +157,28 @@ final class FastDecoderTests: XCTestCase {
             var mutated = Array(png[0..<33])
             PNGChunks.append("IDAT", data, to: &mutated)
             PNGChunks.append("IEND", [], to: &mutated)
-            // The two inflaters agree on every damaged stream: the same pixels or both refuse.
-            let own = FastPNGDecoder.decodeRGB(mutated, inflater: .own)
-            XCTAssertEqual(own?.pixels, FastPNGDecoder.decodeRGB(mutated, inflater: .zlib)?.pixels)
-            if let d = own {
+            if let d = FastPNGDecoder.decodeRGB(mutated) {
                 XCTAssertEqual(d.pixels, try PNGCodec.decode(mutated, channels: 3).2)
             } else {
                 rejected += 1
             }
         }
         XCTAssertGreaterThan(rejected, 300, "damage inside the stream is detected")
+        // Well-formed streams of the wrong size, and a byte after the stream's end: refused.
+        let rowBytes = 1 + f.width * 3
+        func idatFile(_ data: [UInt8]) -> [UInt8] {
+            var file = Array(png[0..<33])
+            PNGChunks.append("IDAT", data, to: &file)
+            PNGChunks.append("IEND", [], to: &file)
+            return file
+        }
+        let short = DeflatePNG.deflate([UInt8](repeating: 0, count: rowBytes * (f.height - 1)), level: 6)
+        let long = DeflatePNG.deflate([UInt8](repeating: 0, count: rowBytes * (f.height + 1)), level: 6)
+        let exact = DeflatePNG.deflate([UInt8](repeating: 0, count: rowBytes * f.height), level: 6)
+        XCTAssertEqual(FastPNGDecoder.decodeRGB(idatFile(exact))?.pixels.allSatisfy { $0 == 0 }, true)
+        for (name, data) in [("short", short), ("long", long), ("trailing byte", exact + [0])] {
+            XCTAssertTrue(FastPNGDecoder.decodeRGB(idatFile(data)) == nil, name)
+        }
         // Not the fast path's kind: RGBA, interlaced-free gray, palette.
         let rgba = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 9, count: 36))
         XCTAssertNil(FastPNGDecoder.decodeRGB(try PNGCodec.encode(rgba, .golden)))

@@ -1,12 +1,11 @@
 import CCropKernels
-import CZlibShim
 import CropBitmap
 
 /// A streaming animated PNG writer (RGB, 8 bits). Frames arrive in order, a batch at a
 /// time; identical consecutive frames merge into one longer frame; each other frame is
 /// stored as the rectangle that changed since the previous one (dispose none, blend
-/// source), its rows PNG-filtered by the smallest-sum heuristic and deflated by zlib
-/// (level 6, filtered strategy). A batch's frames are compressed in parallel; memory holds
+/// source), its rows PNG-filtered by the smallest-sum heuristic and deflated by libdeflate
+/// (`DeflatePNG`). A batch's frames are compressed in parallel; memory holds
 /// the batch, the previous frame and one compressed frame, whatever the frame count. The
 /// frame count in `acTL` is patched by `finish`.
 package final class APNGWriter {
@@ -33,7 +32,7 @@ package final class APNGWriter {
     }
 
     /// Writes the signature, IHDR and acTL (frame count 0 until `finish`).
-    package init(width: Int, height: Int, fps: Int, sink: ByteSink, level: Int32 = 6) throws {
+    package init(width: Int, height: Int, fps: Int, sink: ByteSink, level: Int32 = DeflatePNG.level) throws {
         guard width > 0, height > 0, width <= PNGCodec.maxSide, height <= PNGCodec.maxSide else {
             throw ImageError.encodeFailed("APNG frames are 1 to \(PNGCodec.maxSide) pixels a side, got \(width)x\(height)")
         }
@@ -76,7 +75,7 @@ package final class APNGWriter {
             results.set(i, APNGWriter.encode(batch[i], after: i == 0 ? before : batch[i - 1], level: level))
         }
         for i in batch.indices {
-            guard let encoded = results.get(i), !encoded.data.isEmpty else { throw ImageError.encodeFailed("zlib failed") }
+            guard let encoded = results.get(i), !encoded.data.isEmpty else { throw ImageError.encodeFailed("deflate failed") }
             if let p = pending { try write(p, ticks: pendingTicks) }
             pending = encoded
             pendingTicks = lengths[i]
@@ -124,7 +123,7 @@ package final class APNGWriter {
             if left > 0 {
                 let repeatRow: [UInt8] = [0] + e.corner
                 frame = Encoded(
-                    region: FrameRegion(x: 0, y: 0, width: 1, height: 1), data: APNGWriter.deflate(repeatRow, level: level),
+                    region: FrameRegion(x: 0, y: 0, width: 1, height: 1), data: DeflatePNG.deflate(repeatRow, level: level),
                     corner: e.corner)
             }
         }
@@ -144,18 +143,6 @@ package final class APNGWriter {
             }
         }
         let corner = frame.pixels.isEmpty ? [0, 0, 0] : Array(frame.pixels[0..<3])
-        return Encoded(region: region, data: deflate(filtered, level: level), corner: corner)
-    }
-
-    /// A zlib stream of `bytes`, or empty when zlib fails.
-    static func deflate(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        let bound = czs_deflate_bound(bytes.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let n = bytes.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { czs_deflate(input.baseAddress, input.count, level, $0.baseAddress, bound) }
-        }
-        guard n >= 0 else { return [] }
-        out.removeSubrange(n...)
-        return out
+        return Encoded(region: region, data: DeflatePNG.deflate(filtered, level: level), corner: corner)
     }
 }

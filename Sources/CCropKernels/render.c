@@ -4,6 +4,7 @@
 #pragma STDC FP_CONTRACT OFF
 #include "crk_render.h"
 #include "inline.h"
+#include "turned_avx2.h"
 #include <math.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -240,7 +241,19 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
     const unsigned long iwm = (unsigned long)(iw - 1), ihm = (unsigned long)(ih - 1);
     long first = -1, last = -1;
     long x = first_x;
+    const int wide = stepped && opaque && crk_turned_use_avx2();
     while (x <= last_x) {
+        if (wide && x + 8 <= last_x + 1) {
+            long n = crk_turned_run_avx2(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 8);
+            if (n > 0) {
+                if (first < 0) first = x;
+                last = x + n - 1;
+                x += n;
+                U += n * DU;
+                V += n * DV;
+                continue;
+            }
+        }
         if (stepped && opaque && x + 4 <= last_x + 1) {
             // Four columns at once when all sixteen texels are inside the opaque image: the
             // general form's integers, four pixels in sixteen 16-bit lanes (h <= 65280 fits;

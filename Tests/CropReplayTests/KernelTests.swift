@@ -102,7 +102,24 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// Runs `body` with the turned sampler's AVX2 path allowed, then forbidden (restoring it),
+    /// saying loudly when this machine has no AVX2 path to test.
+    func withEachTurnedPath(_ body: (_ wide: Bool) -> Void) {
+        defer { _ = crk_set_wide_vectors(1) }
+        if crk_set_wide_vectors(1) == 0 {
+            print("NOTE: this CPU has no AVX2 (or is not x86-64): only the four-column turned path is tested here.")
+        } else {
+            body(true)
+        }
+        XCTAssertEqual(crk_set_wide_vectors(0), 0)
+        body(false)
+    }
+
     func testTurnedRowAgainstADirectEvaluation() {
+        withEachTurnedPath { wide in turnedRowAgainstADirectEvaluation(wide: wide) }
+    }
+
+    func turnedRowAgainstADirectEvaluation(wide: Bool) {
         let w = 16
         let h = 12
         let rgba = bytes(w * h * 4)
@@ -170,7 +187,7 @@ final class KernelTests: XCTestCase {
                     let expected =
                         pa >= 65280
                         ? min(255, (lerp(ch) + 128) >> 8) : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
-                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x)")
+                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x) (AVX2 path allowed: \(wide))")
                 }
             }
             XCTAssertEqual(first, expectFirst, "round \(round)")
@@ -181,6 +198,42 @@ final class KernelTests: XCTestCase {
                     XCTAssertEqual(Array(out[(x * 3)..<(x * 3 + 3)]), bg)
                 }
             }
+        }
+    }
+
+    /// The AVX2 and four-column paths on a larger opaque image in every orientation (texel
+    /// steps of either sign along both axes), at any angle and zoom: the same bytes, the same
+    /// first and last columns.
+    func testTurnedRowPathsAgreeInEveryOrientation() {
+        let (w, h) = (97, 61)
+        let src = bytes(w * h * 4).enumerated().map { $0.offset % 4 == 3 ? UInt8(255) : $0.element }
+        let bg: [UInt8] = [1, 2, 3]
+        // (origin, dx, dy) of the eight orientations of a w x h source read as w x h or h x w.
+        let layouts: [(origin: Int, dx: Int, dy: Int, iw: Int, ih: Int)] = [
+            (0, 1, w, w, h), (w - 1, -1, w, w, h), ((h - 1) * w, 1, -w, w, h), (h * w - 1, -1, -w, w, h),
+            (0, w, 1, h, w), ((h - 1) * w, -w, 1, h, w), (w - 1, w, -1, h, w), (h * w - 1, -w, -1, h, w),
+        ]
+        for round in 0..<200 {
+            let l = layouts[round % layouts.count]
+            let width = Int.random(in: 1...300, using: &rng)
+            let step = Double.random(in: 0.05...2.5, using: &rng)
+            let angle = Double.random(in: -180...180, using: &rng)
+            let (sin, cos) = (DetMath.sin(angle * DetMath.pi / 180), DetMath.cos(angle * DetMath.pi / 180))
+            let x0 = Double.random(in: -40...0, using: &rng)
+            let uRow = Double.random(in: -10...Double(l.iw + 10), using: &rng)
+            let vRow = Double.random(in: -10...Double(l.ih + 10), using: &rng)
+            var rows: [[UInt8]] = []
+            var ends: [[Int]] = []
+            withEachTurnedPath { _ in
+                var out = [UInt8](repeating: 7, count: width * 3)
+                var last = -1
+                let first = crk_turned_row(
+                    x0, step, width, cos, sin, uRow, vRow, src, l.iw, l.ih, l.origin, l.dx, l.dy, &out, bg, &last, 1)
+                rows.append(out)
+                ends.append([first, last])
+            }
+            XCTAssertEqual(Set(rows).count, 1, "round \(round)")
+            XCTAssertEqual(Set(ends).count, 1, "round \(round)")
         }
     }
 
@@ -442,7 +495,8 @@ final class KernelTests: XCTestCase {
                 let fast = CoverageMap(
                     width: 40, height: 40, box: box, outside: outside, interior: shape.interior(row:), interiorValue: value,
                     coverage: coverage)
-                XCTAssertEqual(fast.rows, plain.rows, "\(shape)")
+                XCTAssertEqual(fast.runs, plain.runs, "\(shape)")
+                XCTAssertEqual(fast.rowStarts, plain.rowStarts, "\(shape)")
                 XCTAssertEqual(fast.values, plain.values, "\(shape)")
             }
         }

@@ -50,11 +50,16 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
 /// origin + i dx + j dy (texels outside are transparent) and blended like
 /// crk_blend_columns, with x0 = 256 - wx and y0 = 256 - wy; other columns between the first
 /// and last sampled ones get bg. Returns the first sampled column and stores the last in
-/// *last (-1 when none). With `opaque` (every source alpha 255), runs of four interior
-/// pixels take a vector path with the same result.
+/// *last (-1 when none). With `opaque` (every source alpha 255), runs of eight (AVX2, on
+/// x86-64 CPUs that have it) or four interior pixels take vector paths with the same result.
 long crk_turned_row(double x0, double step, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last, int opaque);
+
+/// Allows (1, the default) or forbids (0) the turned sampler's AVX2 path; returns 1 when it is
+/// in use afterwards (the CPU has AVX2 and it is allowed). For tests: both paths write the
+/// same bytes.
+int crk_set_wide_vectors(int allowed);
 
 /// Reads one byte per 64 of p[first ... last] and p[last] (a prefetch the caller keeps
 /// alive by summing the result).

@@ -32,23 +32,31 @@ struct LayerBlend {
         self.fixed = color.r == color.g && color.g == color.b ? FixedBlend(table: Array(table[0..<256])) : nil
     }
 
-    /// Blends row `y` of the layer into `row` (the row's first byte).
-    func apply(row y: Int, into row: UnsafeMutablePointer<UInt8>) {
-        let runs = map.rows[y]
-        guard !runs.isEmpty else { return }
-        let c = color
-        let alpha = alpha
-        for run in runs {
-            switch run {
-            case .full(let x0, let x1):
-                if let fixed {
-                    fixed.apply(row + x0 * 3, count: (x1 - x0) * 3)
-                } else {
-                    table.withUnsafeBufferPointer { crk_table_blend(row + x0 * 3, x1 - x0, $0.baseAddress) }
-                }
-            case .partial(let x0, let count, let offset):
-                map.values.withUnsafeBufferPointer { values in
-                    crk_partial_blend(row + x0 * 3, count, values.baseAddress.map { $0 + offset }, alpha, c.0, c.1, c.2)
+    /// Blends rows `rows` of the layer into `first` (the first row's first byte), rows
+    /// `rowBytes` apart. The arrays are opened once for all the rows: copying an array per
+    /// row would retain and release it each time.
+    func apply(rows: Range<Int>, into first: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
+        map.runs.withUnsafeBufferPointer { runs in
+            map.rowStarts.withUnsafeBufferPointer { starts in
+                table.withUnsafeBufferPointer { table in
+                    map.values.withUnsafeBufferPointer { values in
+                        for y in rows {
+                            let row = first + (y - rows.lowerBound) * rowBytes
+                            for k in starts[y]..<starts[y + 1] {
+                                switch runs[k] {
+                                case .full(let x0, let x1):
+                                    if let fixed {
+                                        fixed.apply(row + x0 * 3, count: (x1 - x0) * 3)
+                                    } else {
+                                        crk_table_blend(row + x0 * 3, x1 - x0, table.baseAddress)
+                                    }
+                                case .partial(let x0, let count, let offset):
+                                    crk_partial_blend(
+                                        row + x0 * 3, count, values.baseAddress.map { $0 + offset }, alpha, color.0, color.1, color.2)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -141,9 +141,9 @@ package struct Compositor: Sendable {
     }
 }
 
-/// One frame being composited. Row by row: each output row gets the background, the
-/// photo, the face boxes, the mask, the border and the grid while it is in the cache, so
-/// the frame is written to memory once. Rows are best rendered in increasing order (the
+/// One frame being composited, sixteen rows at a time: each band of rows gets the
+/// background, the photo, the face boxes, the mask, the border and the grid while it is in
+/// the cache, so the frame is written to memory once. Rows are best rendered in increasing order (the
 /// photo sampler caches the source rows they share); any order gives the same pixels.
 package final class FrameRenderer {
     package let width: Int
@@ -164,15 +164,30 @@ package final class FrameRenderer {
     /// rows are `width * 3` bytes apart.
     package func render(rows: Range<Int>, into base: UnsafeMutablePointer<UInt8>) {
         let bg = background
-        for y in rows.clamped(to: 0..<height) {
-            let row = base + (y - rows.lowerBound) * width * 3
-            if let photo, let drawn = photo.draw(row: y, into: row, background: bg) {
-                Compositor.fill(row, from: 0, to: drawn.lowerBound, bg)
-                Compositor.fill(row, from: drawn.upperBound, to: width, bg)
+        let photo = self.photo
+        let rowBytes = width * 3
+        let all = rows.clamped(to: 0..<height)
+        // Sixteen rows at a time (in the cache while every layer passes over them), each layer
+        // over all sixteen: a layer's arrays are reached once per band, not once per row.
+        var start = all.lowerBound
+        while start < all.upperBound {
+            let band = start..<min(start + 16, all.upperBound)
+            let first = base + (band.lowerBound - rows.lowerBound) * rowBytes
+            if let photo {
+                for y in band {
+                    let row = first + (y - band.lowerBound) * rowBytes
+                    if let drawn = photo.draw(row: y, into: row, background: bg) {
+                        Compositor.fill(row, from: 0, to: drawn.lowerBound, bg)
+                        Compositor.fill(row, from: drawn.upperBound, to: width, bg)
+                    } else {
+                        Compositor.fill(row, from: 0, to: width, bg)
+                    }
+                }
             } else {
-                Compositor.fill(row, from: 0, to: width, bg)
+                Compositor.fill(first, from: 0, to: width * band.count, bg)
             }
-            for layer in blends { layer.apply(row: y, into: row) }
+            for layer in blends { layer.apply(rows: band, into: first, rowBytes: rowBytes) }
+            start = band.upperBound
         }
     }
 }

@@ -11,9 +11,25 @@ package struct CoverageMap: Sendable {
     }
     package let width: Int
     package let height: Int
-    /// Runs per row (rows with none are empty).
-    package let rows: [[Run]]
+    /// Every row's runs, row after row: row y's are `runs[rowStarts[y] ..< rowStarts[y + 1]]`
+    /// (one flat array: compositing reads a band of rows without copying an array per row).
+    package let runs: [Run]
+    package let rowStarts: [Int]
     package let values: [Float]
+
+    /// The runs of row `y`.
+    package func runs(row y: Int) -> ArraySlice<Run> { runs[rowStarts[y]..<rowStarts[y + 1]] }
+
+    private static func flatten(_ rows: [[Run]]) -> (runs: [Run], rowStarts: [Int]) {
+        var runs: [Run] = []
+        var starts = [0]
+        starts.reserveCapacity(rows.count + 1)
+        for row in rows {
+            runs += row
+            starts.append(runs.count)
+        }
+        return (runs, starts)
+    }
 
     /// Builds a map from a coverage function evaluated for the pixels of `box`
     /// (x0, y0, x1, y1 in pixels, clipped to the canvas); outside it coverage is `outside` (0 or 1).
@@ -46,7 +62,7 @@ package struct CoverageMap: Sendable {
             row.constant(outside, at: bx1)
             rows[y] = row.finish(at: width)
         }
-        self.rows = rows
+        (runs, rowStarts) = CoverageMap.flatten(rows)
         self.values = row.values
     }
 
@@ -153,13 +169,13 @@ package struct CoverageMap: Sendable {
             }
             rows[y] = runs
         }
-        self.rows = rows
+        (runs, rowStarts) = CoverageMap.flatten(rows)
         self.values = values
     }
 
     /// Coverage at one pixel (for tests and diagnostics).
     package func coverage(x: Int, y: Int) -> Double {
-        for run in rows[y] {
+        for run in runs(row: y) {
             switch run {
             case .full(let x0, let x1): if x >= x0 && x < x1 { return 1 }
             case .partial(let x0, let count, let offset): if x >= x0 && x < x0 + count { return Double(values[offset + x - x0]) }
@@ -171,12 +187,10 @@ package struct CoverageMap: Sendable {
     /// Sum of all coverages (area in pixels).
     package var totalArea: Double {
         var sum = 0.0
-        for row in rows {
-            for run in row {
-                switch run {
-                case .full(let x0, let x1): sum += Double(x1 - x0)
-                case .partial(_, let count, let offset): for i in 0..<count { sum += Double(values[offset + i]) }
-                }
+        for run in runs {
+            switch run {
+            case .full(let x0, let x1): sum += Double(x1 - x0)
+            case .partial(_, let count, let offset): for i in 0..<count { sum += Double(values[offset + i]) }
             }
         }
         return sum

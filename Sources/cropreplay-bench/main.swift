@@ -45,15 +45,17 @@ func load(_ text: String) -> LoadedScenario {
 
 let presets = Preset.all.map { $0.name }
 
+/// A twist of 10 degrees at scale 3 (1170x2532 frames): the first frame upright, the last at 10 degrees.
+let angleScenario = """
+    {"name": "bench", "preset": "twist-doubletap", "editor": {"viewport": {"width": 390, "height": 844, "scale": 3}},
+     "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
+    """
+
 /// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (SPEC 16.1).
 /// Returns the two composite times (ms).
 func printAngle() throws -> (upright: Double, atAngle: Double) {
     print("\n## Angle (twist-doubletap at scale 3: 1170x2532 frames; best of \(reps) runs, ms)\n")
-    let angleLoaded = load(
-        """
-        {"name": "bench", "preset": "twist-doubletap", "editor": {"viewport": {"width": 390, "height": 844, "scale": 3}},
-         "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
-        """)
+    let angleLoaded = load(angleScenario)
     let angleTrace = try angleLoaded.replay()
     let angleSession = RenderSession(loaded: angleLoaded, trace: angleTrace)
     let turned = angleTrace.frames.count - 1
@@ -78,14 +80,18 @@ if CommandLine.arguments.contains("--latency") {
 }
 
 // --loop STAGE PRESET [SCALE]: repeats one stage (composite, encode, decode, trace) on a frame of
-// PRESET (scale 3 unless given) for 5 seconds, for a profiler.
+// PRESET (scale 3 unless given; "angle": the angle section's 10-degree frame) for 5 seconds, for a
+// profiler.
 if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.arguments.count {
     let stage = CommandLine.arguments[i + 1]
     let scale = i + 3 < CommandLine.arguments.count ? Int(CommandLine.arguments[i + 3]) ?? 3 : 3
-    let loaded = load(scenarioText(CommandLine.arguments[i + 2], scale: scale, frames: 30))
+    // PRESET "angle": the last (10 degree) frame of the angle section's twist.
+    let angle = CommandLine.arguments[i + 2] == "angle"
+    let loaded = load(angle ? angleScenario : scenarioText(CommandLine.arguments[i + 2], scale: scale, frames: 30))
     let trace = try loaded.replay()
     let session = RenderSession(loaded: loaded, trace: trace)
-    let frame = session.render(frame: trace.frames.count / 2)
+    let shown = angle ? trace.frames.count - 1 : trace.frames.count / 2
+    let frame = session.render(frame: shown)
     let golden = try PNGCodec.encode(frame, .golden)
     let start = now()
     var count = 0
@@ -100,7 +106,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
             options.outDir = NSTemporaryDirectory() + "bench-loop-run"
             _ = try RunOutput.run(loaded, options: options)
         case "decode": _ = try PNGCodec.decodeRGB(golden)
-        default: _ = session.render(frame: trace.frames.count / 2)
+        default: _ = session.render(frame: shown)
         }
         count += 1
     }

@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "cropreplay-bench",
             dependencies: [
-                "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
+                "CCropKernels", "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
                 "CropScenario", "CropBitmap", "CropHTTP", "CropPlay",
             ]
         ),

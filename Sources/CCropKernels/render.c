@@ -4,7 +4,7 @@
 #pragma STDC FP_CONTRACT OFF
 #include "crk_render.h"
 #include "inline.h"
-#include "turned_avx2.h"
+#include "turned_wide.h"
 #include <math.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -14,6 +14,7 @@
 typedef uint16_t u16x8 __attribute__((ext_vector_type(8)));
 typedef uint32_t u32x8 __attribute__((ext_vector_type(8)));
 typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
+typedef uint8_t u8x4 __attribute__((ext_vector_type(4)));
 typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
 
 /// (a * b) >> 16 per 16-bit lane: one instruction on x86-64 (clang does not find it on its own).
@@ -241,9 +242,20 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
     const unsigned long iwm = (unsigned long)(iw - 1), ihm = (unsigned long)(ih - 1);
     long first = -1, last = -1;
     long x = first_x;
-    const int wide = stepped && opaque && crk_turned_use_avx2();
+    const int wide = stepped && opaque ? crk_turned_wide_level() : 0;
     while (x <= last_x) {
-        if (wide && x + 8 <= last_x + 1) {
+        if (wide >= 2 && x + 16 <= last_x + 1) {
+            long n = crk_turned_run_avx512(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 16);
+            if (n > 0) {
+                if (first < 0) first = x;
+                last = x + n - 1;
+                x += n;
+                U += n * DU;
+                V += n * DV;
+                continue;
+            }
+        }
+        if (wide >= 1 && x + 8 <= last_x + 1) {
             long n = crk_turned_run_avx2(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 8);
             if (n > 0) {
                 if (first < 0) first = x;
@@ -408,40 +420,52 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
 }
 
 
-/// Four doubles, aligned like one double: `tmp` comes from a Swift array (8-byte aligned), so
-/// loads and stores through it must not assume a vector's 32-byte alignment.
-typedef double d4 __attribute__((ext_vector_type(4), aligned(8)));
+/// Four uint32, aligned like one: `tmp` comes from a Swift array (4-byte aligned), so loads
+/// and stores through it must not assume a vector's 16-byte alignment.
+typedef uint32_t u32x4a4 __attribute__((ext_vector_type(4), aligned(4)));
 
 void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
-                   const long *xcount, const long *xindex, const double *xweight, const long *ystart,
-                   const long *ycount, const long *yindex, const double *yweight, double *tmp) {
-    // The three channels in one vector (the fourth lane 0): the same IEEE products and sums
-    // per channel, in the same order, as one channel at a time (no contraction), so the bytes
-    // do not change, and a debug build (-O0) does a third of the operations. Each source row
-    // is widened to doubles once; the horizontal sums are kept four doubles per pixel.
-    d4 *sums = (d4 *)tmp;
-    d4 *row = sums + dw * sh;
+                   const long *xcount, const long *xindex, const uint32_t *xweight, const long *ystart,
+                   const long *ycount, const long *yindex, const uint32_t *yweight, uint32_t *tmp) {
+    // Three channels in one vector (the fourth lane 0): a third of the operations in a debug
+    // build (-O0), where this runs inside a client's tests. The vertical pass runs tap by tap
+    // over a whole output row, so its inner loop is one multiply-add per pixel.
+    u32x4a4 *sums = (u32x4a4 *)tmp;
+    u32x4a4 *acc = sums + dw * sh;
+    u32x4a4 *wide = acc + dw;
     for (long y = 0; y < sh; y++) {
-        const uint8_t *p = src + y * sw * 3;
-        for (long x = 0; x < sw; x++, p += 3) row[x] = (d4){(double)p[0], (double)p[1], (double)p[2], 0};
-        d4 *o = sums + y * dw;
+        // The row widened once, a pixel per vector: four bytes read from each pixel (the fourth
+        // is the next pixel's red, in a lane that is never used), the last pixel's three alone.
+        const uint8_t *row = src + y * sw * 3;
+        for (long x = 0; x + 1 < sw; x++) {
+            u8x4 b;
+            memcpy(&b, row + x * 3, 4);
+            wide[x] = __builtin_convertvector(b, u32x4);
+        }
+        const uint8_t *lastp = row + (sw - 1) * 3;
+        wide[sw - 1] = (u32x4){lastp[0], lastp[1], lastp[2], 0};
+        u32x4a4 *o = sums + y * dw;
         for (long ox = 0; ox < dw; ox++) {
-            d4 acc = 0;
+            u32x4 h = 0;
             const long end = xstart[ox] + xcount[ox];
-            for (long t = xstart[ox]; t < end; t++) acc += row[xindex[t]] * xweight[t];
-            o[ox] = acc;
+            for (long t = xstart[ox]; t < end; t++) h += wide[xindex[t]] * xweight[t];
+            o[ox] = h;
         }
     }
     for (long oy = 0; oy < dh; oy++) {
         const long end = ystart[oy] + ycount[oy];
+        memset(acc, 0, (size_t)dw * 4 * sizeof(uint32_t));
+        for (long t = ystart[oy]; t < end; t++) {
+            const u32x4a4 *h = sums + yindex[t] * dw;
+            const uint32_t w = yweight[t];
+            for (long x = 0; x < dw; x++) acc[x] += h[x] * w;
+        }
         uint8_t *o = dst + oy * dw * 3;
         for (long x = 0; x < dw; x++, o += 3) {
-            d4 acc = 0;
-            for (long t = ystart[oy]; t < end; t++) acc += sums[yindex[t] * dw + x] * yweight[t];
-            acc += 0.5;
-            o[0] = (uint8_t)(acc.x < 255 ? acc.x : 255);
-            o[1] = (uint8_t)(acc.y < 255 ? acc.y : 255);
-            o[2] = (uint8_t)(acc.z < 255 ? acc.z : 255);
+            u32x4 v = (acc[x] + (1u << 23)) >> 24;
+            o[0] = (uint8_t)v.x;
+            o[1] = (uint8_t)v.y;
+            o[2] = (uint8_t)v.z;
         }
     }
 }

@@ -1,3 +1,4 @@
+import CCropKernels
 import CropBitmap
 import CropEngine
 import CropGoldens
@@ -61,9 +62,15 @@ func printAngle() throws -> (upright: Double, atAngle: Double) {
     let turned = angleTrace.frames.count - 1
     let upright = bestMs { _ = angleSession.render(frame: 0) }
     let atAngle = bestMs { _ = angleSession.render(frame: turned) }
+    let degrees = f(angleTrace.frames[turned].angle, 1)
     print("- composite at a = 0: \(f(upright, 2)) ms")
-    print(
-        "- composite at a = \(f(angleTrace.frames[turned].angle, 1)): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame")
+    print("- composite at a = \(degrees): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame (the widest vector path)")
+    // The turned sampler's narrower paths on this CPU (the same bytes, chosen by CPUID).
+    defer { _ = crk_set_wide_vectors(2) }
+    for (level, name) in [(Int32(1), "AVX2, eight columns"), (0, "baseline, four columns")] where crk_set_wide_vectors(level) == level {
+        let narrower = bestMs { _ = angleSession.render(frame: turned) }
+        print("  - with the \(name) path: \(f(narrower, 2)) ms = \(f(narrower / upright, 2))x")
+    }
     return (upright, atAngle)
 }
 

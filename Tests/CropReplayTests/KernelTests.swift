@@ -102,24 +102,25 @@ final class KernelTests: XCTestCase {
         }
     }
 
-    /// Runs `body` with the turned sampler's AVX2 path allowed, then forbidden (restoring it),
-    /// saying loudly when this machine has no AVX2 path to test.
-    func withEachTurnedPath(_ body: (_ wide: Bool) -> Void) {
-        defer { _ = crk_set_wide_vectors(1) }
-        if crk_set_wide_vectors(1) == 0 {
-            print("NOTE: this CPU has no AVX2 (or is not x86-64): only the four-column turned path is tested here.")
-        } else {
-            body(true)
+    /// Runs `body` once per vector path of the turned sampler this CPU has (AVX-512, AVX2, the
+    /// four-column path), naming the path, and restores the default; says loudly which wide
+    /// paths this machine cannot test.
+    func withEachTurnedPath(_ body: (_ path: String) -> Void) {
+        defer { _ = crk_set_wide_vectors(2) }
+        for (level, name) in [(Int32(2), "AVX-512"), (1, "AVX2"), (0, "four columns")] {
+            if crk_set_wide_vectors(level) == level {
+                body(name)
+            } else {
+                print("NOTE: this CPU has no \(name) path (or is not x86-64): the turned sampler's \(name) path is not tested here.")
+            }
         }
-        XCTAssertEqual(crk_set_wide_vectors(0), 0)
-        body(false)
     }
 
     func testTurnedRowAgainstADirectEvaluation() {
-        withEachTurnedPath { wide in turnedRowAgainstADirectEvaluation(wide: wide) }
+        withEachTurnedPath { path in turnedRowAgainstADirectEvaluation(path: path) }
     }
 
-    func turnedRowAgainstADirectEvaluation(wide: Bool) {
+    func turnedRowAgainstADirectEvaluation(path: String) {
         let w = 16
         let h = 12
         let rgba = bytes(w * h * 4)
@@ -187,7 +188,7 @@ final class KernelTests: XCTestCase {
                     let expected =
                         pa >= 65280
                         ? min(255, (lerp(ch) + 128) >> 8) : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
-                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x) (AVX2 path allowed: \(wide))")
+                    XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x) (\(path))")
                 }
             }
             XCTAssertEqual(first, expectFirst, "round \(round)")
@@ -201,9 +202,9 @@ final class KernelTests: XCTestCase {
         }
     }
 
-    /// The AVX2 and four-column paths on a larger opaque image in every orientation (texel
-    /// steps of either sign along both axes), at any angle and zoom: the same bytes, the same
-    /// first and last columns.
+    /// The AVX-512, AVX2 and four-column paths on a larger opaque image in every orientation
+    /// (texel steps of either sign along both axes), at any angle and zoom: the same bytes, the
+    /// same first and last columns.
     func testTurnedRowPathsAgreeInEveryOrientation() {
         let (w, h) = (97, 61)
         let src = bytes(w * h * 4).enumerated().map { $0.offset % 4 == 3 ? UInt8(255) : $0.element }
@@ -416,6 +417,54 @@ final class KernelTests: XCTestCase {
                     XCTAssertEqual(got.pixels, expected, "shrink by \(k)")
                 }
             }
+        }
+    }
+
+    /// Any ratio (thumbnails are 375 -> 187 and the like): within one level of the area mean in
+    /// doubles (and equal to it for nearly every value: the integer weights round it only at
+    /// the margin), and a flat picture stays exactly flat.
+    func testDownscaleAtAnyRatioIsTheAreaMeanWithinOneLevel() {
+        var (values, off) = (0, 0)
+        defer { XCTAssertLessThan(off * 50, values, "\(off) of \(values) values off by one") }
+        for round in 0..<30 {
+            let (w, h) = (Int.random(in: 2...60, using: &rng), Int.random(in: 2...40, using: &rng))
+            let (dw, dh) = (Int.random(in: 1...w, using: &rng), Int.random(in: 1...h, using: &rng))
+            var f = RGBFrame(width: w, height: h)
+            f.pixels = bytes(w * h * 3)
+            let got = Downscale.resize(f, width: dw, height: dh)
+            // Source pixel s's share of output o: its overlap with [o n/m, (o + 1) n/m), over n/m.
+            func shares(_ n: Int, _ m: Int) -> [[(Int, Double)]] {
+                let scale = Double(n) / Double(m)
+                return (0..<m).map { o in
+                    (0..<n).compactMap { s in
+                        let overlap = min(Double(s + 1), Double(o + 1) * scale) - max(Double(s), Double(o) * scale)
+                        return overlap > 0 ? (s, overlap / scale) : nil
+                    }
+                }
+            }
+            let (xs, ys) = (shares(w, dw), shares(h, dh))
+            for oy in 0..<dh {
+                for ox in 0..<dw {
+                    for c in 0..<3 {
+                        var v = 0.0
+                        for (y, wy) in ys[oy] {
+                            var row = 0.0
+                            for (x, wx) in xs[ox] { row += Double(f.pixels[(y * w + x) * 3 + c]) * wx }
+                            v += row * wy
+                        }
+                        let expected = Int(min(255, v + 0.5))
+                        let difference = abs(Int(got.pixels[(oy * dw + ox) * 3 + c]) - expected)
+                        XCTAssertLessThanOrEqual(difference, 1, "round \(round)")
+                        values += 1
+                        off += difference
+                    }
+                }
+            }
+            let colour: [UInt8] = [UInt8.random(in: 0...255, using: &rng), 0, 255]
+            var flat = RGBFrame(width: w, height: h)
+            for i in 0..<(w * h) { flat.pixels.replaceSubrange((i * 3)..<(i * 3 + 3), with: colour) }
+            let shrunk = Downscale.resize(flat, width: dw, height: dh)
+            XCTAssertEqual(shrunk.pixels, [UInt8]((0..<(dw * dh)).flatMap { _ in colour }), "round \(round)")
         }
     }
 

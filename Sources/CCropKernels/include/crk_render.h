@@ -50,16 +50,17 @@ void crk_blend_columns(const uint16_t *top, const uint16_t *bottom, long lanes, 
 /// origin + i dx + j dy (texels outside are transparent) and blended like
 /// crk_blend_columns, with x0 = 256 - wx and y0 = 256 - wy; other columns between the first
 /// and last sampled ones get bg. Returns the first sampled column and stores the last in
-/// *last (-1 when none). With `opaque` (every source alpha 255), runs of eight (AVX2, on
-/// x86-64 CPUs that have it) or four interior pixels take vector paths with the same result.
+/// *last (-1 when none). With `opaque` (every source alpha 255), runs of sixteen (AVX-512) or
+/// eight (AVX2) interior pixels, on x86-64 CPUs that have them, or of four take vector paths
+/// with the same result.
 long crk_turned_row(double x0, double step, long width, double cos_a, double sin_a, double u_row, double v_row,
                     const uint8_t *src, long iw, long ih, long origin, long dx, long dy,
                     uint8_t *out, const uint8_t *bg, long *last, int opaque);
 
-/// Allows (1, the default) or forbids (0) the turned sampler's AVX2 path; returns 1 when it is
-/// in use afterwards (the CPU has AVX2 and it is allowed). For tests: both paths write the
-/// same bytes.
-int crk_set_wide_vectors(int allowed);
+/// The widest vector path the turned sampler may take: 2 (AVX-512, the default), 1 (AVX2) or 0
+/// (the four-column path). Returns the level in use afterwards: the lower of `level` and what
+/// the CPU runs (0 on CPUs other than x86-64). For tests: every path writes the same bytes.
+int crk_set_wide_vectors(int level);
 
 /// Reads one byte per 64 of p[first ... last] and p[last] (a prefetch the caller keeps
 /// alive by summing the result).
@@ -86,14 +87,14 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
                        double c2);
 
 
-/// Area-averaging downscale of an RGB image (separable box filter): per output column,
-/// taps xstart[o] ..< xstart[o] + xcount[o] of (xindex, xweight); horizontal sums
-/// r += p * weight in tap order into `tmp` (dw * sh * 4 + sw * 4 doubles of scratch), then the
-/// same vertically,
-/// and each channel (uint8)min(255, sum + 0.5). No floating-point contraction.
+/// Area-averaging downscale of an RGB image (separable box filter) in integers: per output
+/// column, taps xstart[o] ..< xstart[o] + xcount[o] of (xindex, xweight), the weights in 1/4096
+/// summing to 4096 per output (so a flat area keeps its exact colour); horizontal sums
+/// h = sum p * weight (below 2^20) into `tmp` ((dw * sh + dw + sw) * 4 uint32 of scratch), then
+/// v = sum h * weight vertically (below 2^32), each channel (v + 2^23) >> 24.
 void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
-                   const long *xcount, const long *xindex, const double *xweight, const long *ystart,
-                   const long *ycount, const long *yindex, const double *yweight, double *tmp);
+                   const long *xcount, const long *xindex, const uint32_t *xweight, const long *ystart,
+                   const long *ycount, const long *yindex, const uint32_t *yweight, uint32_t *tmp);
 
 /// The same downscale when the size shrinks by exactly k (2 or 4) on both axes: every
 /// weight is 1/k, a power of two, so the floating-point sums are exact and equal

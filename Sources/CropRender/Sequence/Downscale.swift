@@ -2,7 +2,8 @@ import CCropKernels
 import CropBitmap
 
 /// Area-averaging downscale: each output pixel is the mean of the source area it
-/// covers (box filter with fractional edge weights), separable.
+/// covers (box filter with fractional edge weights), separable, in integers (weights in
+/// 1/4096: within one level of the real-valued mean, and exact on flat areas).
 package enum Downscale {
     package static func resize(_ f: RGBFrame, width w: Int, height h: Int) -> RGBFrame {
         if w == f.width && h == f.height { return f }
@@ -16,11 +17,11 @@ package enum Downscale {
         }
         let xs = Taps(weights(from: f.width, to: w))
         let ys = Taps(weights(from: f.height, to: h))
-        // Horizontal pass into doubles, then vertical (the kernel is `crk_downscale`).
-        // Scratch: the horizontal sums (four doubles per pixel) and one widened source row.
-        // (Written before it is read: no need to zero it.)
-        let scratch = (w * f.height + f.width) * 4
-        var tmp = [Double](unsafeUninitializedCapacity: scratch) { _, count in count = scratch }
+        // Horizontal pass, then vertical, in integers (the kernel is `crk_downscale`).
+        // Scratch: the horizontal sums (four uint32 per pixel), one output row's sums and one
+        // widened source row. (Written before it is read: no need to zero it.)
+        let scratch = (w * f.height + w + f.width) * 4
+        var tmp = [UInt32](unsafeUninitializedCapacity: scratch) { _, count in count = scratch }
         var out = RGBFrame(width: w, height: h)
         f.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
@@ -32,19 +33,25 @@ package enum Downscale {
         return out
     }
 
-    /// Taps flattened for the kernel: output o averages index[start[o] ..< start[o] + count[o]].
+    /// Taps flattened for the kernel: output o averages index[start[o] ..< start[o] + count[o]],
+    /// with weights in 1/4096 that sum to exactly 4096 (each rounded; the largest takes the
+    /// remainder), so a flat area keeps its colour exactly.
     struct Taps {
         var start: [Int] = []
         var count: [Int] = []
         var index: [Int] = []
-        var weight: [Double] = []
+        var weight: [UInt32] = []
         init(_ taps: [[(Int, Double)]]) {
             for t in taps {
                 start.append(index.count)
                 count.append(t.count)
-                for (i, w) in t {
+                var fixed = t.map { max(0, Int(($0.1 * 4096).rounded())) }
+                if let largest = fixed.indices.max(by: { fixed[$0] < fixed[$1] }) {
+                    fixed[largest] += 4096 - fixed.reduce(0, +)
+                }
+                for ((i, _), w) in zip(t, fixed) {
                     index.append(i)
-                    weight.append(w)
+                    weight.append(UInt32(w))
                 }
             }
         }

@@ -207,6 +207,10 @@ long crk_lzw_encode(const uint8_t *in, long n, int min_code_size, uint8_t *out, 
 
 CRK_INLINE long bin_of(const uint8_t *p) { return (long)(p[0] >> 2) << 12 | (long)(p[1] >> 2) << 6 | (p[2] >> 2); }
 
+crk_histogram *crk_histogram_new(void) { return calloc(1, sizeof(crk_histogram)); }
+
+void crk_histogram_free(crk_histogram *hist) { free(hist); }
+
 void crk_histogram_add(crk_histogram *hist, const uint8_t *rgb, long stride, long w, long h, long step) {
     if (step < 1) step = 1;
     for (long y = 0; y < h; y++) {

@@ -424,9 +424,42 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
 /// and stores through it must not assume a vector's 16-byte alignment.
 typedef uint32_t u32x4a4 __attribute__((ext_vector_type(4), aligned(4)));
 
-void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
-                   const long *xcount, const long *xindex, const uint32_t *xweight, const long *ystart,
-                   const long *ycount, const long *yindex, const uint32_t *yweight, uint32_t *tmp) {
+/// The area taps of n source pixels onto m outputs (see crk_downscale): output o covers
+/// [o n/m, (o + 1) n/m); each source pixel it overlaps gets its share, rounded to 1/4096, and
+/// the largest share (the first of equals) takes what makes the sum 4096. At most n + m - 1
+/// taps in all.
+static void area_taps(long n, long m, uint32_t *start, uint32_t *count, uint32_t *index, uint32_t *weight) {
+    const double scale = (double)n / (double)m;
+    long k = 0;
+    for (long o = 0; o < m; o++) {
+        const double a = (double)o * scale, b = (double)(o + 1) * scale;
+        const long first = k;
+        long sum = 0, largest = k;
+        for (long s = (long)floor(a); (double)s < b && s < n; s++) {
+            const double lo = a > (double)s ? a : (double)s, hi = b < (double)(s + 1) ? b : (double)(s + 1);
+            if (!(hi > lo)) continue;
+            const long w = lround((hi - lo) / scale * 4096);
+            index[k] = (uint32_t)s;
+            weight[k] = (uint32_t)w;
+            if (w > (long)weight[largest]) largest = k;
+            sum += w;
+            k++;
+        }
+        start[o] = (uint32_t)first;
+        count[o] = (uint32_t)(k - first);
+        if (k > first) weight[largest] = (uint32_t)((long)weight[largest] + 4096 - sum);
+    }
+}
+
+long crk_downscale_scratch(long sw, long sh, long dw, long dh) {
+    return (dw * sh + dw + sw) * 4 + 2 * dw + 2 * (sw + dw) + 2 * dh + 2 * (sh + dh);
+}
+
+void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, uint32_t *tmp) {
+    uint32_t *xstart = tmp + (dw * sh + dw + sw) * 4, *xcount = xstart + dw, *xindex = xcount + dw, *xweight = xindex + sw + dw;
+    uint32_t *ystart = xweight + sw + dw, *ycount = ystart + dh, *yindex = ycount + dh, *yweight = yindex + sh + dh;
+    area_taps(sw, dw, xstart, xcount, xindex, xweight);
+    area_taps(sh, dh, ystart, ycount, yindex, yweight);
     // Three channels in one vector (the fourth lane 0): a third of the operations in a debug
     // build (-O0), where this runs inside a client's tests. The vertical pass runs tap by tap
     // over a whole output row, so its inner loop is one multiply-add per pixel.

@@ -64,7 +64,7 @@ package enum ComparisonOutput {
             }
             // The GIF's palette comes from every frame: a first pass for the colours only.
             // Small animations keep their frames from the first pass (up to 192 MB).
-            let histogram = GIFPalette.Histogram()
+            let histogram = try GIFPalette.Histogram()
             var cache: [Int: (batch: [Int], tiled: [RGBFrame])] = [:]
             var cached = 0
             for start in stride(from: 0, to: kept.count, by: batchSize) {

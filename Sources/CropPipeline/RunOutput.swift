@@ -121,7 +121,7 @@ package enum RunOutput {
         // Frames the first pass keeps for the second when they are small (up to 192 MB).
         var cache: [RGBFrame]?
         if options.gif {
-            let histogram = GIFPalette.Histogram()
+            let histogram = try GIFPalette.Histogram()
             let keep = kept.count * size.0 * size.1 * 3 <= 192 << 20
             var frames: [RGBFrame] = []
             try forEachBatch(session, kept, canvas: canvas, size: size, jobs: options.jobs) { _, batch in

@@ -43,7 +43,7 @@ final class AnimationTests: XCTestCase {
     }
 
     func gif(_ frames: [RGBFrame], fps: Int, ticks: Int = 1, batches: [Int]? = nil, loop: EncodeLoop = serialLoop) throws -> [UInt8] {
-        let histogram = GIFPalette.Histogram()
+        let histogram = try GIFPalette.Histogram()
         for f in frames { histogram.add(f) }
         let palette = try XCTUnwrap(histogram.palette())
         let buffer = ByteBuffer()

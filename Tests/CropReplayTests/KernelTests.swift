@@ -469,9 +469,8 @@ final class KernelTests: XCTestCase {
     }
 
     func testNearestColourIsExactWithOrWithoutAHint() {
-        let hist = UnsafeMutablePointer<crk_histogram>.allocate(capacity: 1)
-        defer { hist.deallocate() }
-        UnsafeMutableRawPointer(hist).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<crk_histogram>.size)
+        guard let hist = crk_histogram_new() else { return XCTFail("no memory for a histogram") }
+        defer { crk_histogram_free(hist) }
         // The hint knows a few colours only; pixels use others too.
         let known = bytes(30 * 3)
         crk_histogram_add(hist, known, 30 * 3, 30, 1, 1)

@@ -49,6 +49,12 @@ typedef struct {
     long exact_count;           // 256 once there are more than 255 colours
 } crk_histogram;
 
+/// A zeroed histogram from calloc (its pages are zeroed by the system as they are first
+/// touched: no 8 MB clear, which a debug build's Swift would do byte by byte), or NULL when
+/// memory is short. Free it with crk_histogram_free.
+crk_histogram *crk_histogram_new(void);
+void crk_histogram_free(crk_histogram *hist);
+
 /// Adds every `step`-th pixel of each row of a w x h RGB image (rows `stride` bytes apart).
 void crk_histogram_add(crk_histogram *hist, const uint8_t *rgb, long stride, long w, long h, long step);
 

@@ -87,14 +87,15 @@ void crk_partial_blend(uint8_t *p, long count, const float *values, double alpha
                        double c2);
 
 
-/// Area-averaging downscale of an RGB image (separable box filter) in integers: per output
-/// column, taps xstart[o] ..< xstart[o] + xcount[o] of (xindex, xweight), the weights in 1/4096
-/// summing to 4096 per output (so a flat area keeps its exact colour); horizontal sums
-/// h = sum p * weight (below 2^20) into `tmp` ((dw * sh + dw + sw) * 4 uint32 of scratch), then
-/// v = sum h * weight vertically (below 2^32), each channel (v + 2^23) >> 24.
-void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, const long *xstart,
-                   const long *xcount, const long *xindex, const uint32_t *xweight, const long *ystart,
-                   const long *ycount, const long *yindex, const uint32_t *yweight, uint32_t *tmp);
+/// Area-averaging downscale of an RGB image (separable box filter) in integers. Output pixel
+/// (ox, oy) covers [ox sw/dw, (ox + 1) sw/dw) x [oy sh/dh, (oy + 1) sh/dh); along each axis every
+/// source pixel it overlaps has its share of the overlap, rounded to 1/4096, the largest share
+/// (the first of equals) taking what makes the shares sum to 4096, so a flat area keeps its
+/// exact colour. Horizontal sums h = sum p * share (below 2^20), then v = sum h * share
+/// vertically (below 2^32); each channel (v + 2^23) >> 24. `tmp` holds
+/// crk_downscale_scratch(sw, sh, dw, dh) uint32 of scratch.
+void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, long dh, uint32_t *tmp);
+long crk_downscale_scratch(long sw, long sh, long dw, long dh);
 
 /// The same downscale when the size shrinks by exactly k (2 or 4) on both axes: every
 /// weight is 1/k, a power of two, so the floating-point sums are exact and equal

@@ -28,7 +28,7 @@ package enum APNG {
 package enum GIF {
     package static func encode(_ inputs: [APNG.Input], fps: Int, dither: Bool = false) throws -> [UInt8] {
         guard let first = inputs.first else { throw ImageError.encodeFailed("no frames") }
-        let histogram = GIFPalette.Histogram()
+        let histogram = try GIFPalette.Histogram()
         for input in inputs { histogram.add(input.frame) }
         guard let palette = histogram.palette() else { throw ImageError.encodeFailed("no colours") }
         let buffer = ByteBuffer()

@@ -48,12 +48,14 @@ package final class GIFPalette: @unchecked Sendable {
     package final class Histogram {
         private let bins: UnsafeMutablePointer<crk_histogram>
 
-        package init() {
-            bins = .allocate(capacity: 1)
-            UnsafeMutableRawPointer(bins).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<crk_histogram>.size)
+        /// An empty histogram (8 MB of bins, zeroed by the system page by page as they are
+        /// used); fails only when that memory is not available.
+        package init() throws(ImageError) {
+            guard let bins = crk_histogram_new() else { throw .encodeFailed("no memory for the GIF palette's histogram (8 MB)") }
+            self.bins = bins
         }
 
-        deinit { bins.deallocate() }
+        deinit { crk_histogram_free(bins) }
 
         package func add(_ frame: RGBFrame) {
             let step = max(1, frame.width * frame.height / 262_144)

@@ -244,27 +244,19 @@ long crk_turned_row(double x0, double step, long width, double cos_a, double sin
     long x = first_x;
     const int wide = stepped && opaque ? crk_turned_wide_level() : 0;
     while (x <= last_x) {
-        if (wide >= 2 && x + 16 <= last_x + 1) {
-            long n = crk_turned_run_avx512(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 16);
-            if (n > 0) {
-                if (first < 0) first = x;
-                last = x + n - 1;
-                x += n;
-                U += n * DU;
-                V += n * DV;
-                continue;
-            }
-        }
-        if (wide >= 1 && x + 8 <= last_x + 1) {
-            long n = crk_turned_run_avx2(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 8);
-            if (n > 0) {
-                if (first < 0) first = x;
-                last = x + n - 1;
-                x += n;
-                U += n * DU;
-                V += n * DV;
-                continue;
-            }
+        // Runs of sixteen (AVX-512) or eight (AVX2) columns while their texels are inside.
+        long n = 0;
+        if (wide >= 2 && x + 16 <= last_x + 1)
+            n = crk_turned_run_avx512(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 16);
+        if (n == 0 && wide >= 1 && x + 8 <= last_x + 1)
+            n = crk_turned_run_avx2(U, V, DU, DV, s32, iw, ih, origin, dx, dy, out + x * 3, (last_x + 1 - x) / 8);
+        if (n > 0) {
+            if (first < 0) first = x;
+            last = x + n - 1;
+            x += n;
+            U += n * DU;
+            V += n * DV;
+            continue;
         }
         if (stepped && opaque && x + 4 <= last_x + 1) {
             // Four columns at once when all sixteen texels are inside the opaque image: the

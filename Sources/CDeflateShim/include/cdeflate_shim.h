@@ -1,7 +1,7 @@
 #ifndef CDEFLATE_SHIM_H
 #define CDEFLATE_SHIM_H
-// The only code that includes libdeflate.h: whole-buffer deflate for animation frames, the
-// golden decoder's inflate in debug builds, and CRC-32. libdeflate reports errors as return
+// The only code that includes libdeflate.h: whole-buffer deflate for animation frames, sheets
+// and crops, the golden decoder's inflate, and CRC-32. libdeflate reports errors as return
 // codes (no longjmp); they come back as -1 or 0.
 #include <stddef.h>
 #include <stdint.h>

@@ -20,17 +20,6 @@ package struct CoverageMap: Sendable {
     /// The runs of row `y`.
     package func runs(row y: Int) -> ArraySlice<Run> { runs[rowStarts[y]..<rowStarts[y + 1]] }
 
-    private static func flatten(_ rows: [[Run]]) -> (runs: [Run], rowStarts: [Int]) {
-        var runs: [Run] = []
-        var starts = [0]
-        starts.reserveCapacity(rows.count + 1)
-        for row in rows {
-            runs += row
-            starts.append(runs.count)
-        }
-        return (runs, starts)
-    }
-
     /// Builds a map from a coverage function evaluated for the pixels of `box`
     /// (x0, y0, x1, y1 in pixels, clipped to the canvas); outside it coverage is `outside` (0 or 1).
     /// `interior(y)` may name columns of row y whose coverage is exactly `interiorValue` (0 or
@@ -45,12 +34,15 @@ package struct CoverageMap: Sendable {
         let by0 = max(0, box.1)
         let bx1 = min(width, box.2)
         let by1 = min(height, box.3)
-        var rows = [[Run]](repeating: [], count: height)
+        var flat: [Run] = []
+        var starts = [0]
+        starts.reserveCapacity(height + 1)
         var row = RowBuilder()
         for y in 0..<height {
+            defer { starts.append(flat.count) }
             let inBox = y >= by0 && y < by1 && bx0 < bx1
             if !inBox {
-                if outside >= 1 { rows[y] = [.full(x0: 0, x1: width)] }
+                if outside >= 1 { flat.append(.full(x0: 0, x1: width)) }
                 continue
             }
             row.constant(outside, at: 0)
@@ -60,9 +52,10 @@ package struct CoverageMap: Sendable {
             if !skip.isEmpty { row.constant(interiorValue, at: skip.lowerBound) }
             for x in skip.upperBound..<bx1 { row.pixel(min(1, max(0, coverage(x, y))), at: x) }
             row.constant(outside, at: bx1)
-            rows[y] = row.finish(at: width)
+            flat += row.finish(at: width)
         }
-        (runs, rowStarts) = CoverageMap.flatten(rows)
+        runs = flat
+        rowStarts = starts
         self.values = row.values
     }
 
@@ -127,9 +120,12 @@ package struct CoverageMap: Sendable {
     package init(width: Int, height: Int, spans: [Int: [Range<Int>]], coverage: (Int, Int) -> Double) {
         self.width = width
         self.height = height
-        var rows = [[Run]](repeating: [], count: height)
+        var flat: [Run] = []
+        var starts = [0]
         var values: [Float] = []
         for (y, ranges) in spans.sorted(by: { $0.key < $1.key }) where y >= 0 && y < height {
+            // Rows without spans (up to this one) have no runs.
+            while starts.count <= y { starts.append(flat.count) }
             // Merge the row's ranges, clipped to the canvas.
             var merged: [Range<Int>] = []
             for r in ranges.map({ max(0, $0.lowerBound)..<min(width, $0.upperBound) }).filter({ !$0.isEmpty }).sorted(by: {
@@ -141,7 +137,6 @@ package struct CoverageMap: Sendable {
                     merged.append(r)
                 }
             }
-            var runs: [Run] = []
             for r in merged {
                 var x = r.lowerBound
                 while x < r.upperBound {
@@ -153,7 +148,7 @@ package struct CoverageMap: Sendable {
                     if c >= 1 {
                         let start = x
                         while x < r.upperBound && coverage(x, y) >= 1 { x += 1 }
-                        runs.append(.full(x0: start, x1: x))
+                        flat.append(.full(x0: start, x1: x))
                         continue
                     }
                     let start = x
@@ -164,12 +159,13 @@ package struct CoverageMap: Sendable {
                         values.append(Float(v))
                         x += 1
                     }
-                    runs.append(.partial(x0: start, count: x - start, offset: offset))
+                    flat.append(.partial(x0: start, count: x - start, offset: offset))
                 }
             }
-            rows[y] = runs
         }
-        (runs, rowStarts) = CoverageMap.flatten(rows)
+        while starts.count <= height { starts.append(flat.count) }
+        runs = flat
+        rowStarts = starts
         self.values = values
     }
 

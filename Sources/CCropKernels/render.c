@@ -172,7 +172,6 @@ CRK_INLINE void turned_pixel(const uint8_t *src, long iw, long ih, long origin, 
 #pragma clang diagnostic ignored "-Wpsabi"
 typedef uint16_t u16x16 __attribute__((ext_vector_type(16)));
 typedef uint32_t u32x4 __attribute__((ext_vector_type(4)));
-typedef uint64_t u64x4 __attribute__((ext_vector_type(4)));
 
 /// mulhi on sixteen lanes (two eight-lane halves).
 CRK_INLINE u16x16 mulhi16(u16x16 a, u16x16 b) {
@@ -452,8 +451,8 @@ void crk_downscale(const uint8_t *src, long sw, long sh, uint8_t *dst, long dw, 
     uint32_t *ystart = xweight + sw + dw, *ycount = ystart + dh, *yindex = ycount + dh, *yweight = yindex + sh + dh;
     area_taps(sw, dw, xstart, xcount, xindex, xweight);
     area_taps(sh, dh, ystart, ycount, yindex, yweight);
-    // Three channels in one vector (the fourth lane 0): a third of the operations in a debug
-    // build (-O0), where this runs inside a client's tests. The vertical pass runs tap by tap
+    // Three channels in one vector (the fourth lane is never read): a third of the operations
+    // in a debug build (-O0), where this runs inside a client's tests. The vertical pass runs tap by tap
     // over a whole output row, so its inner loop is one multiply-add per pixel.
     u32x4a4 *sums = (u32x4a4 *)tmp;
     u32x4a4 *acc = sums + dw * sh;

@@ -143,8 +143,9 @@ package struct Compositor: Sendable {
 
 /// One frame being composited, sixteen rows at a time: each band of rows gets the
 /// background, the photo, the face boxes, the mask, the border and the grid while it is in
-/// the cache, so the frame is written to memory once. Rows are best rendered in increasing order (the
-/// photo sampler caches the source rows they share); any order gives the same pixels.
+/// the cache, so the frame is written to memory once. Rows are best rendered in increasing
+/// order (the photo sampler caches the source rows they share); any order gives the same
+/// pixels.
 package final class FrameRenderer {
     package let width: Int
     package let height: Int

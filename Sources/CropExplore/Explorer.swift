@@ -154,7 +154,8 @@ package enum Explorer {
             )
         }
         let checks: [(Invariant, (Observation) -> String?)] = [
-            (.jump, Checks.jump), (.oscillation, Checks.oscillation), (.target, Checks.target), (.box, Checks.box),
+            (.jump, Checks.jump), (.continuity, Checks.continuity), (.oscillation, Checks.oscillation), (.target, Checks.target),
+            (.box, Checks.box),
             (.identities, Checks.identities), (.projection, Checks.projection),
         ]
         for (invariant, check) in checks where invariants.contains(invariant) {

@@ -35,6 +35,11 @@ package enum Invariant: String, CaseIterable, Sendable {
     case identities
     /// P is idempotent and R followed by its inverse returns the state.
     case projection
+    /// No `began` moves the shown image (every policy; clamp's wall aside, which projects an
+    /// invalid state at its first event); a box drag never moves the image (clamp: only its wall
+    /// against the dragged box); and under the rubber band the shown image is always the band of
+    /// the raw state, so the next event of any recognizer goes on without a jump.
+    case continuity
 
     /// Invariants checked on every generated script (rate has its own scripts).
     static let perScript: [Invariant] = allCases.filter { $0 != .rate }
@@ -90,6 +95,39 @@ package enum Checks {
             if events.isEmpty && !prev.isAnimating && !cur.isAnimating && !prev.isTouching {
                 if cur.shown != prev.shown || cur.box != prev.box {
                     return "frame \(n): nothing happened but the picture moved: \(prev.shown) -> \(cur.shown)"
+                }
+            }
+        }
+        return nil
+    }
+
+    static func continuity(_ o: Observation) -> String? {
+        let editor = o.scenario.editor
+        let band = RubberBand(c: editor.policy.rubberBand)
+        for n in 1..<o.states.count {
+            let prev = o.states[n - 1]
+            let cur = o.states[n]
+            let actions = o.actions[n]
+            if actions.contains(where: isButton) { continue }
+            let events = gestures(actions)
+            let wall = editor.policy.kind == .clamp
+            if !events.isEmpty && events.allSatisfy({ $0.phase == .began }) && !(wall && !prev.isValid) {
+                if !close(cur.shown, prev.shown) {
+                    return "frame \(n): a began moved the image: \(prev.shown) -> \(cur.shown)"
+                }
+            }
+            let dragging = prev.boxDrag != nil && cur.boxDrag != nil
+            if dragging && !events.isEmpty && events.allSatisfy({ $0.gesture == .pan }) && !cur.isAnimating {
+                let expected = wall ? o.engine.project(cur, prev.shown) : prev.shown
+                if !close(cur.shown, expected) {
+                    return "frame \(n): a box drag moved the image: \(prev.shown) -> \(cur.shown)"
+                }
+            }
+            if editor.policy.kind == .rubberBand && cur.isTouching && cur.settle == nil {
+                let anchor: Point? = editor.zoom.anchor == .focal ? cur.focal : nil
+                let banded = band.apply(cur.raw, layout: cur.layout, anchor: anchor, box: cur.box, free: cur.unbanded)
+                if !close(banded, cur.shown, 1e-7) {
+                    return "frame \(n): the shown image is not the band of the raw state (the next event jumps): \(cur.shown) vs \(banded)"
                 }
             }
         }
@@ -291,8 +329,9 @@ package enum Checks {
             let pp = s.layout.project(p, anchor: anchor, box: s.box)
             if !close(p, pp) { return "frame \(n): P is not idempotent: \(p) -> \(pp)" }
             let rawAnchor: Point? = o.scenario.editor.zoom.anchor == .focal ? s.focal : nil
-            let r = band.apply(s.raw, layout: s.layout, anchor: rawAnchor, box: s.box)
-            let back = band.invert(r, layout: s.layout, anchor: rawAnchor, box: s.box)
+            let r = band.apply(s.raw, layout: s.layout, anchor: rawAnchor, box: s.box, free: s.unbanded)
+            let (back, free) = band.invert(r, layout: s.layout, anchor: rawAnchor, box: s.box, free: s.unbanded)
+            if free != s.unbanded { continue }  // beyond the band's reach: nothing to invert
             if !close(back, s.raw, 1e-9) && !close(back, s.raw, 1e-7 * max(1, abs(s.raw.cx), abs(s.raw.cy))) {
                 return "frame \(n): R then its inverse does not return the state: \(s.raw) -> \(r) -> \(back)"
             }

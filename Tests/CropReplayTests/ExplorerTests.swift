@@ -95,6 +95,14 @@ final class BrokenEngineTests: XCTestCase {
         try check(.skipBandInversion, .jump, preset: "circle-avatar-bounce", policy: .rubberBand)
     }
 
+    func testSkippingTheBandInversionBreaksContinuity() throws {
+        try check(.skipBandInversion, .continuity, preset: "circle-avatar-bounce", policy: .rubberBand)
+    }
+
+    func testLeavingRawAsItWasAfterABoxDragBreaksContinuity() throws {
+        try check(.skipBoxDragResume, .continuity, preset: "resizable-box-refit", policy: .rubberBand)
+    }
+
     func testEndingASettleOneFrameEarlyMissesItsTarget() throws {
         try check(.endSettleEarly, .target, preset: "circle-avatar-bounce", policy: .snapNearest)
     }

@@ -38,6 +38,8 @@ extension Commands {
               box          bounds, minimum size, locked aspect, re-fit content and start frame
               identities   four quarter turns and two flips are identities
               projection   P is idempotent; R then its inverse returns the state
+              continuity   no began moves the image; a box drag never moves it; under the rubber band
+                           the shown image is the band of the raw state, so the next event never jumps
             A failing script is shrunk and written as a scenario file that reproduces it.
 
             Exit status: 0 no finding, 1 findings written.

@@ -11,6 +11,8 @@ package enum CurveProgress {
         case .easeOut(let d): return timed(t, d) { Easing.easeOut.apply($0) }
         case .easeInOut(let d): return timed(t, d) { Easing.easeInOut.apply($0) }
         case .spring(let response, let damping):
+            // A response of 0 is the spring's limit: it ends on its first advance.
+            if response == 0 { return (1, true) }
             let s = spring(t, response: response, dampingRatio: damping)
             if abs(1 - s.p) < 1e-4 && abs(s.velocity) < 1e-3 { return (1, true) }
             return (s.p, false)

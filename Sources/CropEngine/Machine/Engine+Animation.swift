@@ -28,11 +28,7 @@ extension Engine {
     /// := the state whose rubber-banded image is shown).
     func stopSettle(_ s: inout EngineState) {
         s.settle = nil
-        if editor.policy.kind == .rubberBand && !faults.contains(.skipBandInversion) {
-            s.raw = band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box)
-        } else {
-            s.raw = s.shown
-        }
+        resume(&s)
     }
 
     /// A gesture begins: a running re-fit stops where it is and waits again (from the gesture's
@@ -42,10 +38,8 @@ extension Engine {
         case .idle: break
         case .waiting(_, let delay): s.refit = .waiting(since: nil, delay: delay)
         case .running:
-            // Stopped where it is, with no jump: as for a settle, under rubberBand raw is the state
-            // whose banded image is shown (a re-fit's in-between states need not be covered).
-            s.raw =
-                editor.policy.kind == .rubberBand ? band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box) : s.shown
+            // Stopped where it is; the gesture goes on from the image shown (see `resume`).
+            s.raw = s.shown
             s.refit = .waiting(since: nil, delay: editor.refit.delay)
         }
     }

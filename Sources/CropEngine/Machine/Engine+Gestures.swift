@@ -16,17 +16,12 @@ extension Engine {
         var boxDragEvent = false
         switch e.phase {
         case .began:
-            // The anchor moves first: a rubber band caught mid-settle is inverted about the
-            // anchor that the next frames use, so nothing jumps.
+            // The anchor moves first: the state a gesture goes on from is found about the anchor
+            // that the next events use, so nothing jumps.
             if kind != .pan { s.focal = location }
-            if s.settle != nil {
-                stopSettle(&s)
-            } else if kind != .pan, editor.policy.kind == .rubberBand, !faults.contains(.skipBandInversion) {
-                // A new anchor changes the band of a raw state beyond the limits (another gesture
-                // still banding it, or one stopped in this frame): keep what is shown.
-                s.raw = band.invert(s.shown, layout: s.layout, anchor: bandAnchor(s), box: s.box)
-            }
+            s.settle = nil
             interruptRefit(&s)
+            resume(&s)
             r.translation = e.translation
             r.scale = e.scale
             r.rotation = e.rotation
@@ -82,7 +77,17 @@ extension Engine {
         r.phase = RecognizerPhase(e.phase)
         s.setRecognizer(kind, r)
 
-        if e.phase != .failed && e.phase != .cancelled && !boxDragEvent { updateShown(&s) }
+        if boxDragEvent {
+            // A box drag never moves the image, except that a wall still holds it: the gesture
+            // goes on from what is shown against the new box.
+            if editor.policy.kind == .clamp {
+                updateShown(&s)
+            } else if !faults.contains(.skipBoxDragResume) {
+                resume(&s)
+            }
+        } else if e.phase != .failed && e.phase != .cancelled {
+            updateShown(&s)
+        }
         if e.phase == .began || e.phase == .changed || e.phase == .ended { updateStores(&s, kind, began: e.phase == .began) }
         if editor.mask.visibility == .perGesture {
             if e.phase == .began { setMaskTarget(&s, 0) }
@@ -92,6 +97,7 @@ extension Engine {
         let wasBoxDrag = kind == .pan && s.boxDrag != nil && ending
         if ending {
             if kind == .pan { s.boxDrag = nil }
+            if !s.isTouching { s.unbanded = [] }
             // A box drag's end makes a re-fit pending; any gesture's end restarts its wait.
             if wasBoxDrag {
                 s.refit = .waiting(since: s.frame, delay: editor.refit.delay)
@@ -147,7 +153,21 @@ extension Engine {
             s.shown = project(s, s.raw)
             s.raw = s.shown
         case .rubberBand:
-            s.shown = band.apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box)
+            s.shown = band.apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box, free: s.unbanded)
         }
+    }
+
+    /// A gesture goes on from the image shown (docs/behaviour.md, "Continuity"): raw := the state
+    /// the policy shows as the current image, with the anchor and box as they are now. Under the
+    /// rubber band that is the inverse of the band (a raw state that already shows the image is
+    /// kept as it is); quantities beyond the band's reach follow the fingers 1:1 until release.
+    func resume(_ s: inout EngineState) {
+        guard editor.policy.kind == .rubberBand, !faults.contains(.skipBandInversion) else {
+            s.raw = s.shown
+            return
+        }
+        let anchor = bandAnchor(s)
+        if band.apply(s.raw, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded) == s.shown { return }
+        (s.raw, s.unbanded) = band.invert(s.shown, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded)
     }
 }

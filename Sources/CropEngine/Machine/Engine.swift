@@ -11,6 +11,8 @@ package struct EngineFaults: OptionSet, Sendable {
     package static let endSettleEarly = EngineFaults(rawValue: 2)
     /// A re-fit starts one frame late.
     package static let lateRefit = EngineFaults(rawValue: 4)
+    /// After a box-drag event the raw state is left as it was (the next event jumps).
+    package static let skipBoxDragResume = EngineFaults(rawValue: 8)
 }
 
 /// The pure reducer of the simulation: `reduce(&state, action)`. Configuration that never
@@ -114,7 +116,7 @@ public struct Engine: Sendable {
     }
 
     /// P with the state's anchor and box.
-    func project(_ s: EngineState, _ state: ViewState) -> ViewState {
+    package func project(_ s: EngineState, _ state: ViewState) -> ViewState {
         s.layout.project(state, anchor: anchor(s, state), box: s.box)
     }
 }

@@ -26,6 +26,8 @@ package struct EngineState: Equatable, Sendable {
     package var pan = Recognizer()
     package var pinch = Recognizer()
     package var rotation = Recognizer()
+    /// Quantities beyond the rubber band's reach, followed 1:1 until the last finger lifts.
+    package var unbanded: BandAxes = []
     /// Latest pinch or rotation began/changed/ended location; persists.
     package var focal: Point?
     package var settle: Settle?

@@ -22,6 +22,8 @@ package enum Limits {
     package static let maxFaces = 1000
     /// Seconds for durations, holds, waits and fades.
     package static let maxSeconds = 10_000.0
+    /// Aspects, the rubber-band constant and a spring's damping ratio: within (0, 1e6].
+    package static let maxRatio = 1_000_000.0
 }
 
 /// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
@@ -277,7 +279,8 @@ struct EditorDecoder {
             rollback: try f["rollback"]?.choice(RollbackMode.self) ?? .whole,
             onCancel: try f["onCancel"]?.choice(CancelRule.self) ?? .settle,
             momentum: momentum,
-            rubberBand: try f["rubberBand"]?.number(min: 0, max: 100, minExclusive: true, what: "a rubber-band constant") ?? 0.55,
+            rubberBand: try f["rubberBand"]?.number(min: 0, max: Limits.maxRatio, minExclusive: true, what: "a rubber-band constant")
+                ?? 0.55,
             animation: try decodeAnimation(f["animation"])
         )
     }
@@ -302,7 +305,7 @@ struct EditorDecoder {
             return .none
         case "linear", "easeOut", "easeInOut":
             try only(["duration"])
-            let d = try all["duration"]?.number(min: 0, max: 10, what: "a duration") ?? 0.25
+            let d = try all["duration"]?.number(min: 0, max: Limits.maxSeconds, what: "a duration") ?? 0.25
             switch curve {
             case "linear": return .linear(duration: d)
             case "easeOut": return .easeOut(duration: d)
@@ -311,8 +314,9 @@ struct EditorDecoder {
         case "spring":
             try only(["response", "dampingRatio"])
             return .spring(
-                response: try all["response"]?.number(min: 0.001, max: 100, what: "a response") ?? 0.35,
-                dampingRatio: try all["dampingRatio"]?.number(min: 0, max: 100, what: "a damping ratio") ?? 1.0
+                response: try all["response"]?.number(min: 0, max: Limits.maxSeconds, what: "a response in seconds") ?? 0.35,
+                dampingRatio: try all["dampingRatio"]?.number(
+                    min: 0, max: Limits.maxRatio, minExclusive: true, what: "a damping ratio") ?? 1.0
             )
         default:
             let options = Keys.curves

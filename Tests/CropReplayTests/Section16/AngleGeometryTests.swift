@@ -110,7 +110,7 @@ import Testing
                 cy: Double.random(in: 0...600, using: &rng), a: Double.random(in: -40...40, using: &rng))
             let anchor = Point(Double.random(in: 0...600, using: &rng), Double.random(in: 0...600, using: &rng))
             let shown = band.apply(raw, layout: l, anchor: anchor, box: box)
-            let back = band.invert(shown, layout: l, anchor: anchor, box: box)
+            let back = band.invert(shown, layout: l, anchor: anchor, box: box).state
             #expect(back.isClose(to: raw, tolerance: 1e-9 * max(1, abs(raw.cx), abs(raw.cy))), "\(raw) -> \(shown) -> \(back)")
         }
     }

@@ -24,6 +24,9 @@ let package = Package(
         .executable(name: "cropreplay", targets: ["cropreplay"]),
         .library(name: "CropReplay", targets: ["CropReplay"]),
         .library(name: "CropReplayTesting", targets: ["CropReplayTesting"]),
+        // The command line as a library: your own executable runs it with your policies and
+        // curves registered (`CropReplayCommand.main(registering:)`).
+        .library(name: "CropReplayCLI", targets: ["CropCLI"]),
     ],
     targets: [
         // libpng from the system (Debian: libpng-dev, Homebrew: libpng), found by pkg-config.

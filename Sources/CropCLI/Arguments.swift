@@ -1,3 +1,4 @@
+import CropEngine
 import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
@@ -17,6 +18,9 @@ struct ParsedArguments {
     var options: [String: String] = [:]
     var flags: Set<String> = []
     let command: String
+    /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
+    /// scenario the command loads.
+    var registrations = Registrations.builtIn
 
     init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         command = spec.name

@@ -1,3 +1,4 @@
+import CropEngine
 import CropPipeline
 import CropScenario
 import Foundation
@@ -16,8 +17,9 @@ public enum CLI {
 
     static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
-    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
-        let code = dispatch(arguments, console: console)
+    /// Runs one command line; scenarios may name the policies and curves in `registrations`.
+    public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn) -> Int32 {
+        let code = dispatch(arguments, console: console, registrations: registrations)
         if let failure = console.outputError(), failure != EPIPE {
             // stdout failed (a full disk, say): one line, exit 3. A closed pipe is a quiet end.
             console.err("Error: cannot write to standard output (\(String(cString: strerror(failure))))")
@@ -26,7 +28,7 @@ public enum CLI {
         return code
     }
 
-    static func dispatch(_ arguments: [String], console: Console) -> Int32 {
+    static func dispatch(_ arguments: [String], console: Console, registrations: Registrations = .builtIn) -> Int32 {
         guard let first = arguments.first else {
             console.out(mainHelp)
             return 0
@@ -59,7 +61,9 @@ public enum CLI {
                 console.out(spec.help)
                 return 0
             }
-            return try spec.run(try ParsedArguments(rest, spec: spec), console)
+            var parsed = try ParsedArguments(rest, spec: spec)
+            parsed.registrations = registrations
+            return try spec.run(parsed, console)
         } catch let e as UsageError {
             console.err("Error: \(e.description)")
             return 2

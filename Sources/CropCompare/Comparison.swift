@@ -32,7 +32,7 @@ package enum Comparison {
         func trace(_ editor: EditorConfig) throws(ReplayFailure) -> Trace {
             var s = loaded.scenario
             s.editor = editor
-            return try LoadedScenario(scenario: s, image: loaded.image).replay()
+            return try loaded.with(s).replay()
         }
         var intentEditor = loaded.scenario.editor
         intentEditor.policy.kind = .none

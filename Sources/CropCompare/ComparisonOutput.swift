@@ -33,7 +33,7 @@ package enum ComparisonOutput {
             let sessions = zip(rows, variants).map { row, variant in
                 var s = loaded.scenario
                 s.editor = variant.editor
-                return RenderSession(loaded: LoadedScenario(scenario: s, image: loaded.image), trace: row.trace)
+                return RenderSession(loaded: loaded.with(s), trace: row.trace)
             }
             // The side-by-side frames stream into the encoders a batch at a time (memory does
             // not grow with the frame count); a variant whose trace is shorter holds its last frame.

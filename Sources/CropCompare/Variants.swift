@@ -14,17 +14,21 @@ package enum Variation: String, CaseIterable, Sendable {
     case refitAnimation = "refit.animation"
     case policyAnimation = "policy.animation"
 
-    /// The variants of `base` for the values given (text as on the command line).
-    package func variants(of base: EditorConfig, values: [String]) throws(VariationError) -> [Variant] {
+    /// The variants of `base` for the values given (text as on the command line); `registered`
+    /// names the policies of the user's own that may be compared with the built-ins (a
+    /// registered policy takes the scenario's `params` when the scenario names it, else none).
+    package func variants(of base: EditorConfig, values: [String], registered: [String] = []) throws(VariationError) -> [Variant] {
         var out: [Variant] = []
         for text in values {
             var e = base
             switch self {
             case .policy:
-                guard let kind = PolicyKind(rawValue: text) else {
-                    throw VariationError(
-                        key: rawValue, value: text, expected: "one of \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                let kind = PolicyKind(rawValue: text)
+                guard kind.isBuiltIn || registered.contains(text) else {
+                    let names = PolicyKind.allCases.map(\.rawValue) + registered
+                    throw VariationError(key: rawValue, value: text, expected: "one of \(names.joined(separator: ", "))")
                 }
+                if kind != base.policy.kind { e.policy.parameters = .empty() }
                 e.policy.kind = kind
             case .refitDelay:
                 guard let d = Double(text), d.isFinite, d >= 0, d <= Limits.maxSeconds else {

@@ -78,7 +78,7 @@ package enum Explorer {
         }
         var states: [EngineState] = []
         var actions: [[EngineAction]] = [[]]
-        var engine = Engine(editor: scenario.editor, fps: scenario.fps)
+        var engine = Engine(builtIn: scenario.editor, fps: scenario.fps)
         engine.faults = faults
         states.append(engine.initialState(imageWidth: w, imageHeight: h))
         do {
@@ -186,7 +186,7 @@ package enum Explorer {
             // when every gesture began on a valid state.
             let beganValid = o.trace.frames.allSatisfy { f in f.valid || !f.events.contains { $0.phase == .began } }
             return beganValid && editor.policy.rollback == .whole && editor.policy.onCancel == .settle
-        case .none: return false
+        default: return false
         }
     }
 

@@ -157,7 +157,7 @@ package enum Checks {
             }
             let timed: Bool
             var allowed = 0
-            switch settle.curve {
+            switch o.scenario.editor.policy.animation {
             case .spring(let response, let zeta) where zeta < 1:
                 let w0 = 2 * DetMath.pi / response
                 let wd = w0 * (1 - zeta * zeta).squareRoot()

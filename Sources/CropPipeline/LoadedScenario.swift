@@ -8,14 +8,22 @@ import Foundation
 package struct LoadedScenario: Sendable {
     package let scenario: Scenario
     package let image: RGBAImage
+    /// The user's policies and curves the scenario may name.
+    package let registrations: Registrations
 
-    package init(scenario: Scenario, image: RGBAImage) {
+    package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn) {
         self.scenario = scenario
         self.image = image
+        self.registrations = registrations
+    }
+
+    /// The same image and registrations with another scenario (a comparison's variant).
+    package func with(_ scenario: Scenario) -> LoadedScenario {
+        LoadedScenario(scenario: scenario, image: image, registrations: registrations)
     }
 
     /// Reads, decodes and validates a scenario file and loads its image.
-    package static func load(path: String) throws(ReplayFailure) -> LoadedScenario {
+    package static func load(path: String, registrations: Registrations = .builtIn) throws(ReplayFailure) -> LoadedScenario {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
         let file = (path as NSString).lastPathComponent
@@ -23,25 +31,34 @@ package struct LoadedScenario: Sendable {
         let dir = (path as NSString).deletingLastPathComponent
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder.decode(bytes: bytes, file: path, defaultName: base, directory: dir.isEmpty ? "." : dir)
+            scenario = try ScenarioDecoder.decode(
+                bytes: bytes, file: path, defaultName: base, directory: dir.isEmpty ? "." : dir, extensions: registrations.names)
         } catch {
             throw .scenario(error)
         }
-        return try withImage(scenario)
+        return try withImage(scenario, registrations: registrations)
     }
 
     /// Decodes scenario text (built-in scenarios) and loads its image.
-    package static func load(text: String, file: String, name: String) throws(ReplayFailure) -> LoadedScenario {
+    package static func load(text: String, file: String, name: String, registrations: Registrations = .builtIn) throws(ReplayFailure)
+        -> LoadedScenario
+    {
         let scenario: Scenario
-        do { scenario = try ScenarioDecoder.decode(text: text, file: file, defaultName: name) } catch { throw .scenario(error) }
-        return try withImage(scenario)
+        do {
+            scenario = try ScenarioDecoder.decode(text: text, file: file, defaultName: name, extensions: registrations.names)
+        } catch {
+            throw .scenario(error)
+        }
+        return try withImage(scenario, registrations: registrations)
     }
 
     /// Loads the scenario's image: the test card, or an image file relative to the scenario file.
-    package static func withImage(_ scenario: Scenario) throws(ReplayFailure) -> LoadedScenario {
+    package static func withImage(_ scenario: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
+        -> LoadedScenario
+    {
         switch scenario.editor.image {
         case .testcard(let w, let h):
-            return LoadedScenario(scenario: scenario, image: Testcard.image(width: w, height: h))
+            return LoadedScenario(scenario: scenario, image: Testcard.image(width: w, height: h), registrations: registrations)
         case .file(let relative):
             let path = relative.hasPrefix("/") ? relative : scenario.directory + "/" + relative
             let bytes: [UInt8]
@@ -49,7 +66,7 @@ package struct LoadedScenario: Sendable {
                 throw .image(scenario: scenario.file, image: relative, problem: .unreadable(error.message))
             }
             do {
-                return LoadedScenario(scenario: scenario, image: try ImageDecoder.decode(bytes))
+                return LoadedScenario(scenario: scenario, image: try ImageDecoder.decode(bytes), registrations: registrations)
             } catch {
                 throw .image(scenario: scenario.file, image: relative, problem: .undecodable(error.description))
             }
@@ -59,7 +76,7 @@ package struct LoadedScenario: Sendable {
     /// Replays the script (no rendering).
     package func replay() throws(ReplayFailure) -> Trace {
         do {
-            return try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height)
+            return try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
         } catch {
             throw .scenario(error)
         }

@@ -66,7 +66,7 @@ package final class PlayRoutes {
             ("viewport", .array([.number(e.viewport.width), .number(e.viewport.height)])),
             ("scale", .number(Double(e.viewport.scale))),
             ("editor", ScenarioEncoder.editor(e)),
-            ("schema", ScenarioSchema.generate()),
+            ("schema", ScenarioSchema.generate(extensions: session.base.registrations.names)),
             ("recording", .bool(session.isRecording)),
             ("rotates", .bool(e.rotation.gesture)),
         ])
@@ -170,7 +170,8 @@ package final class PlayRoutes {
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: text, file: "editor", defaultName: "play", directory: session.base.scenario.directory)
+                text: text, file: "editor", defaultName: "play", directory: session.base.scenario.directory,
+                extensions: session.base.registrations.names)
         } catch {
             return self.error(400, error.description)
         }

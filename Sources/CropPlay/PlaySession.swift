@@ -34,11 +34,15 @@ package final class PlaySession {
         editor = base.scenario.editor
         image = PremultipliedImage(base.image)
         compositor = Compositor(editor: editor, scale: editor.viewport.scale)
-        model = try Self.model(editor, base.image, fps: base.scenario.fps)
+        model = try Self.model(editor, base, fps: base.scenario.fps)
     }
 
-    private static func model(_ editor: EditorConfig, _ image: RGBAImage, fps: Int) throws(PlayError) -> CropEditorModel {
-        do { return try CropEditorModel(editor: editor, imageWidth: image.width, imageHeight: image.height, fps: fps) } catch {
+    private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int) throws(PlayError) -> CropEditorModel {
+        do {
+            return try CropEditorModel(
+                editor: editor, imageWidth: base.image.width, imageHeight: base.image.height, fps: fps,
+                registrations: base.registrations)
+        } catch {
             throw PlayError(message: (error as? ModelError)?.message ?? "\(error)")
         }
     }
@@ -50,13 +54,13 @@ package final class PlaySession {
 
     /// Back to the initial fit (fingers lifted).
     package func reset() throws(PlayError) {
-        model = try Self.model(editor, base.image, fps: fps)
+        model = try Self.model(editor, base, fps: fps)
         fingers = []
     }
 
     /// A new editor (already validated), from the initial fit; stops a recording.
     package func replaceEditor(_ new: EditorConfig) throws(PlayError) {
-        let next = try Self.model(new, base.image, fps: fps)
+        let next = try Self.model(new, base, fps: fps)
         editor = new
         model = next
         compositor = Compositor(editor: new, scale: new.viewport.scale)

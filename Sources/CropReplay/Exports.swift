@@ -53,6 +53,27 @@ public typealias RollbackMode = CropScenario.RollbackMode
 public typealias CancelRule = CropScenario.CancelRule
 public typealias AnimationCurve = CropScenario.AnimationCurve
 public typealias PolicySpec = CropScenario.PolicySpec
+public typealias Parameters = CropScenario.Parameters
+public typealias Extension = CropScenario.Extension
+
+// Your own policies and curves (docs/extending.md).
+public typealias SnapBackPolicy = CropEngine.SnapBackPolicy
+public typealias PolicyGeometry = CropEngine.PolicyGeometry
+public typealias TouchResponse = CropEngine.TouchResponse
+public typealias Resumption = CropEngine.Resumption
+public typealias PolicyMemory = CropEngine.PolicyMemory
+public typealias Memories = CropEngine.Memories
+public typealias GestureEnding = CropEngine.GestureEnding
+public typealias Release = CropEngine.Release
+public typealias SettleCurve = CropEngine.SettleCurve
+public typealias CurveProgress = CropEngine.CurveProgress
+public typealias Registrations = CropEngine.Registrations
+public typealias RegistrationError = CropEngine.RegistrationError
+public typealias RollbackPolicy = CropEngine.RollbackPolicy
+public typealias ClampPolicy = CropEngine.ClampPolicy
+public typealias RubberBandPolicy = CropEngine.RubberBandPolicy
+public typealias SnapNearestPolicy = CropEngine.SnapNearestPolicy
+public typealias FollowPolicy = CropEngine.FollowPolicy
 public typealias CropFormula = CropScenario.CropFormula
 public typealias CropRounding = CropScenario.CropRounding
 public typealias CropSpec = CropScenario.CropSpec

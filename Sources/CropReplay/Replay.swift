@@ -20,25 +20,31 @@ public struct Replay: Sendable {
         cache = Cache()
     }
 
-    /// Loads a scenario file (its image paths are relative to it).
-    public static func load(file path: String) throws(ReplayError) -> Replay {
-        Replay(loaded: try LoadedScenario.load(path: path))
+    /// Loads a scenario file (its image paths are relative to it). The scenario may name the
+    /// policies and curves in `registering`.
+    public static func load(file path: String, registering registrations: Registrations = .builtIn) throws(ReplayError) -> Replay {
+        Replay(loaded: try LoadedScenario.load(path: path, registrations: registrations))
     }
 
     /// Decodes scenario JSON text; `directory` is where image paths are resolved.
-    public static func load(json: String, name: String, directory: String = ".") throws(ReplayError) -> Replay {
+    public static func load(
+        json: String, name: String, directory: String = ".", registering registrations: Registrations = .builtIn
+    ) throws(ReplayError) -> Replay {
         let scenario: Scenario
-        do { scenario = try ScenarioDecoder.decode(text: json, file: "<json \(name)>", defaultName: name, directory: directory) } catch {
+        do {
+            scenario = try ScenarioDecoder.decode(
+                text: json, file: "<json \(name)>", defaultName: name, directory: directory, extensions: registrations.names)
+        } catch {
             throw .scenario(error)
         }
-        return Replay(loaded: try LoadedScenario.withImage(scenario))
+        return Replay(loaded: try LoadedScenario.withImage(scenario, registrations: registrations))
     }
 
     /// A scenario built in code (see `Scenario.init(name:preset:editor:fps:script:directory:)`).
-    public static func load(_ scenario: Scenario) throws(ReplayError) -> Replay {
+    public static func load(_ scenario: Scenario, registering registrations: Registrations = .builtIn) throws(ReplayError) -> Replay {
         let valid: Scenario
         do { valid = try scenario.validated() } catch { throw .scenario(error) }
-        return Replay(loaded: try LoadedScenario.withImage(valid))
+        return Replay(loaded: try LoadedScenario.withImage(valid, registrations: registrations))
     }
 
     /// Replays the script: every frame's state, snapshots and crops (computed once).

@@ -46,15 +46,16 @@ public func assertReplay(
     }
 }
 
-/// `assertReplay` for a scenario file, relative to the folder of the test file.
+/// `assertReplay` for a scenario file, relative to the folder of the test file; the scenario
+/// may name the policies and curves in `registering`.
 public func assertReplay(
     file path: String, as strategy: ReplayStrategy = .all, golden: String = "golden", record: RecordMode? = nil,
-    tolerance: Int = 0, maxDiffRatio: Double = 0,
+    tolerance: Int = 0, maxDiffRatio: Double = 0, registering registrations: Registrations? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let replay = try Replay.load(file: location.resolve(path))
+        let replay = try Replay.load(file: location.resolve(path), registering: registrations ?? Registrations())
         assertReplay(
             replay, as: strategy, golden: golden, record: record, tolerance: tolerance, maxDiffRatio: maxDiffRatio,
             fileID: fileID, filePath: filePath, line: line, column: column)

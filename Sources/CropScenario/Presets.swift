@@ -130,7 +130,7 @@ public struct Preset: Sendable {
 
     /// The fully resolved editor (preset over defaults).
     public func editor() throws(ScenarioError) -> EditorConfig {
-        try EditorDecoder.decode(Field(node: editorNode, path: "editor", file: "preset \(name)"))
+        try EditorDecoder().decode(Field(node: editorNode, path: "editor", file: "preset \(name)"))
     }
 }
 

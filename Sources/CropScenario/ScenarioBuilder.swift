@@ -2,7 +2,7 @@
 extension EditorConfig {
     /// The defaults of SPEC section 14 (no preset).
     public static var defaults: EditorConfig {
-        (try? EditorDecoder.decode(nil)) ?? Preset.all[0].editorFallback
+        (try? EditorDecoder().decode(nil)) ?? Preset.all[0].editorFallback
     }
 
     /// A preset's editor; nil for an unknown name.

@@ -46,7 +46,8 @@ package enum ScenarioSchema {
         E.allCases.map { $0.rawValue }
     }
 
-    package static func generate() -> JSONNode {
+    /// The schema; `extensions` adds registered policy and curve names to the choices.
+    package static func generate(extensions: ExtensionNames = .none) -> JSONNode {
         let name = obj([("type", str("string")), ("pattern", str("^[A-Za-z0-9._-]{1,100}$")), ("not", enumOf([".", ".."]))])
         let duration = number(min: 0, max: 10_000, "seconds")
         let definitions: [(String, JSONNode)] = [
@@ -58,8 +59,11 @@ package enum ScenarioSchema {
                 object(
                     Keys.animation,
                     [
-                        "curve": enumOf(Keys.curves), "duration": number(min: 0, max: 10, "seconds"),
-                        "response": number(min: 0.001, max: 100), "dampingRatio": number(min: 0, max: 100),
+                        "curve": enumOf(Keys.curves + extensions.curves),
+                        "duration": number(min: 0, max: 10_000, "seconds"),
+                        "response": number(min: 0, max: 10_000, "seconds"),
+                        "dampingRatio": number(exclusiveMin: 0, max: 1_000_000),
+                        "params": obj([("type", str("object")), ("description", str("parameters of a registered curve"))]),
                     ], required: ["curve"])
             ),
             (
@@ -119,11 +123,17 @@ package enum ScenarioSchema {
                         "policy": object(
                             Keys.policy,
                             [
-                                "kind": enumOf(cases(PolicyKind.self)), "rollback": enumOf(cases(RollbackMode.self)),
+                                "kind": enumOf(PolicyKind.allCases.map(\.rawValue) + extensions.policies),
+                                "rollback": enumOf(cases(RollbackMode.self)),
                                 "onCancel": enumOf(cases(CancelRule.self)),
-                                "momentum": orNull(number(exclusiveMin: 0, max: 0.9999, "deceleration per ms, at most 0.9999")),
-                                "rubberBand": number(exclusiveMin: 0, max: 100),
+                                "momentum": orNull(
+                                    obj([
+                                        ("type", str("number")), ("exclusiveMinimum", num(0)), ("exclusiveMaximum", num(1)),
+                                        ("description", str("deceleration per ms, above 0 and below 1")),
+                                    ])),
+                                "rubberBand": number(exclusiveMin: 0, max: 1_000_000),
                                 "animation": ref("animation"),
+                                "params": obj([("type", str("object")), ("description", str("parameters of a registered policy"))]),
                             ]),
                         "rotation": object(
                             Keys.rotation, ["gesture": bool, "limit": orNull(number(min: 0, "degrees")), "autoCover": bool]),
@@ -233,5 +243,6 @@ package enum ScenarioSchema {
     }
 
     /// The schema as the text of `scenarios/schema.json`.
-    package static var text: String { generate().serialized(indent: 2) + "\n" }
+    package static var text: String { text(extensions: .none) }
+    package static func text(extensions: ExtensionNames) -> String { generate(extensions: extensions).serialized(indent: 2) + "\n" }
 }

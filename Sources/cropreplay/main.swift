@@ -1,9 +1,3 @@
 import CropCLI
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+CropReplayCommand.main()

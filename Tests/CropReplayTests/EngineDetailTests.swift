@@ -126,12 +126,12 @@ final class EngineDetailTests: XCTestCase {
 
     func testSpringRegimesAreContinuousAndSettle() {
         for zeta in [0.3, 0.999999, 1.0, 1.000001, 2.5] {
-            XCTAssertEqual(CurveProgress.spring(0, response: 0.35, dampingRatio: zeta).p, 0, accuracy: 1e-12)
-            XCTAssertEqual(CurveProgress.spring(5, response: 0.35, dampingRatio: zeta).p, 1, accuracy: 1e-4)
+            XCTAssertEqual(Spring.at(0, response: 0.35, dampingRatio: zeta).p, 0, accuracy: 1e-12)
+            XCTAssertEqual(Spring.at(5, response: 0.35, dampingRatio: zeta).p, 1, accuracy: 1e-4)
         }
-        let critical = CurveProgress.spring(0.2, response: 0.35, dampingRatio: 1).p
-        XCTAssertEqual(CurveProgress.spring(0.2, response: 0.35, dampingRatio: 0.999999).p, critical, accuracy: 1e-5)
-        XCTAssertEqual(CurveProgress.spring(0.2, response: 0.35, dampingRatio: 1.000001).p, critical, accuracy: 1e-5)
+        let critical = Spring.at(0.2, response: 0.35, dampingRatio: 1).p
+        XCTAssertEqual(Spring.at(0.2, response: 0.35, dampingRatio: 0.999999).p, critical, accuracy: 1e-5)
+        XCTAssertEqual(Spring.at(0.2, response: 0.35, dampingRatio: 1.000001).p, critical, accuracy: 1e-5)
         // Critically damped closed form: 1 - e^(-w t)(1 + w t).
         let w = 2 * Double.pi / 0.35
         XCTAssertEqual(critical, 1 - exp(-w * 0.2) * (1 + w * 0.2), accuracy: 1e-12)

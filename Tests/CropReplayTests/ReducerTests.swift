@@ -94,7 +94,7 @@ import Testing
             $0.pan.phase = .ended
             $0.pan.translation = Point(150, 0)
             $0.events.append(TraceEvent(gesture: .pan, phase: .ended))
-            $0.settle = Settle(from: $0.shown, to: $0.lastValid, curve: .linear(duration: 0.05), ticks: 0)
+            $0.settle = Settle(from: $0.shown, to: $0.lastValid, ticks: 0)
         }
         store.send(.tick) {
             // 1/60 s of 0.05 s: a third of the way.

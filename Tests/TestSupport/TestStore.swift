@@ -12,7 +12,7 @@ package struct TestStore {
     package private(set) var state: EngineState
 
     package init(editor: EditorConfig, fps: Int = 60, imageWidth: Int = 800, imageHeight: Int = 800) {
-        engine = Engine(editor: editor, fps: fps)
+        engine = Engine(builtIn: editor, fps: fps)
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
     }
 

@@ -73,7 +73,7 @@ final class Buffer: @unchecked Sendable {
 private let directoryLock = NSLock()
 
 /// Runs the CLI in-process inside `directory` (the working directory is restored).
-package func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult {
+package func runCLI(_ args: [String], in directory: String? = nil, registrations: Registrations = .builtIn) -> CLIResult {
     let out = Buffer()
     let err = Buffer()
     directoryLock.lock()
@@ -82,7 +82,7 @@ package func runCLI(_ args: [String], in directory: String? = nil) -> CLIResult 
     let previous = fm.currentDirectoryPath
     if let directory { _ = fm.changeCurrentDirectoryPath(directory) }
     defer { _ = fm.changeCurrentDirectoryPath(previous) }
-    let code = CLI.run(args, console: Console(out: { out.append($0) }, err: { err.append($0) }))
+    let code = CLI.run(args, console: Console(out: { out.append($0) }, err: { err.append($0) }), registrations: registrations)
     return CLIResult(code: code, out: out.value, err: err.value)
 }
 

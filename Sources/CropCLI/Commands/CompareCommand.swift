@@ -1,4 +1,5 @@
 import CropCompare
+import CropEngine
 import CropPipeline
 import CropScenario
 import Foundation
@@ -33,13 +34,13 @@ extension Commands {
         run: { a, console in try Commands.compare(a, console) })
 
     static func compare(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
-        let loaded = try LoadedScenario.load(path: a.positionals[0])
+        let loaded = try LoadedScenario.load(path: a.positionals[0], registrations: a.registrations)
         var options = ComparisonOutput.Options()
         options.jobs = try jobs(a)
         options.thumb = try a.double("--thumb", min: 0.05, max: 1) ?? 0.5
         options.every = try a.int("--every", min: 1, max: 100_000) ?? 1
         var key = Variation.policy
-        var values = PolicyKind.allCases.map(\.rawValue)
+        var values = PolicyKind.allCases.map(\.rawValue) + a.registrations.policyNames
         if let list = a.options["--policies"] { values = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         if let vary = a.options["--vary"] {
             if a.options["--policies"] != nil {
@@ -55,7 +56,9 @@ extension Commands {
             values = vary[vary.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
         let variants: [Variant]
-        do { variants = try key.variants(of: loaded.scenario.editor, values: values) } catch {
+        do {
+            variants = try key.variants(of: loaded.scenario.editor, values: values, registered: a.registrations.policyNames)
+        } catch {
             throw UsageError(message: error.description, command: "compare")
         }
         guard !variants.isEmpty else { throw UsageError(message: "nothing to compare", command: "compare") }

@@ -55,7 +55,8 @@ extension Commands {
         }
         var policies = PolicyKind.allCases
         if let k = a.options["--policy"] {
-            guard let kind = PolicyKind(rawValue: k) else {
+            let kind = PolicyKind(rawValue: k)
+            guard kind.isBuiltIn else {
                 throw UsageError(
                     message: "unknown policy '\(Echo.cap(k))'; expected \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))",
                     command: "explore")

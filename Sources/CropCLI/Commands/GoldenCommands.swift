@@ -1,3 +1,4 @@
+import CropEngine
 import CropGoldens
 import CropPipeline
 import CropScenario
@@ -48,7 +49,7 @@ extension Commands {
         var loaded: [LoadedScenario] = []
         var results: [CheckResult] = []
         for f in files {
-            do { loaded.append(try LoadedScenario.load(path: f)) } catch {
+            do { loaded.append(try LoadedScenario.load(path: f, registrations: a.registrations)) } catch {
                 // A scenario that does not load still gets its line and its report entry.
                 results.append(
                     CheckResult(
@@ -122,7 +123,7 @@ extension Commands {
         let golden = a.options["--golden"] ?? "golden"
         let jobs = try jobs(a)
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "record")
-        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
         try checkUniqueNames(loaded)
         // All or nothing: everything is prepared before anything is written.
         let prepared = try loaded.map { try GoldenRecord.prepare($0, goldenDir: golden, onlyMissing: a.flag("--missing"), jobs: jobs) }

@@ -1,3 +1,4 @@
+import CropEngine
 import CropPipeline
 import CropScenario
 import Foundation
@@ -15,7 +16,7 @@ extension Commands {
         var failed = false
         for f in files {
             do {
-                let l = try LoadedScenario.load(path: f)
+                let l = try LoadedScenario.load(path: f, registrations: a.registrations)
                 let trace = try l.replay()
                 console.out("\(f): ok (\(l.scenario.name), \(trace.frames.count) frames)")
             } catch {
@@ -44,8 +45,8 @@ extension Commands {
         name: "schema",
         abstract: "Print the JSON Schema of scenario files.",
         overview: "Print the JSON Schema of scenario files (the text of scenarios/schema.json).",
-        run: { _, console in
-            console.out(ScenarioSchema.text.trimmingCharacters(in: .newlines))
+        run: { a, console in
+            console.out(ScenarioSchema.text(extensions: a.registrations.names).trimmingCharacters(in: .newlines))
             return 0
         })
 }

@@ -1,3 +1,4 @@
+import CropEngine
 import CropHTTP
 import CropPipeline
 import CropPlay
@@ -33,7 +34,7 @@ extension Commands {
         }
         let loaded: LoadedScenario
         if let path = a.positionals.first {
-            loaded = try LoadedScenario.load(path: path)
+            loaded = try LoadedScenario.load(path: path, registrations: a.registrations)
         } else {
             let presetName = a.options["--preset"] ?? "circle-avatar-bounce"
             guard Preset.named(presetName) != nil else {
@@ -42,7 +43,7 @@ extension Commands {
                     command: "play")
             }
             let text = "{\"name\": \"\(presetName)\", \"preset\": \"\(presetName)\", \"script\": []}"
-            loaded = try LoadedScenario.load(text: text, file: "--preset \(presetName)", name: presetName)
+            loaded = try LoadedScenario.load(text: text, file: "--preset \(presetName)", name: presetName, registrations: a.registrations)
         }
         let session: PlaySession
         do { session = try PlaySession(base: loaded) } catch { throw ReplayFailure.badInput("\(loaded.scenario.file): \(error.message)") }

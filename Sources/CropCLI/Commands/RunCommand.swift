@@ -45,7 +45,7 @@ extension Commands {
         options.warn = { console.err($0) }
         let files = try scenarioPaths(a.positionals, command: "run")
         // Validate and replay everything before writing anything.
-        let loaded = try files.map { try LoadedScenario.load(path: $0) }
+        let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
         try checkUniqueNames(loaded)
         var traces: [Trace] = []
         for l in loaded {

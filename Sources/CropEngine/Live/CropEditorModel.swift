@@ -36,14 +36,17 @@ public struct CropEditorModel: Sendable {
     /// Throws a `ModelError` for an image side outside 1 ... 16384 or an fps outside 1 ... 240.
     /// (Untyped `throws`: a typed-throws initializer of this struct failing before its
     /// properties are set corrupted the caller's stack in Swift 6.3.1 debug builds.)
-    public init(editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60) throws {
+    /// Policies and curves of your own that the editor names come from `registrations`.
+    public init(
+        editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60, registrations: Registrations = .builtIn
+    ) throws {
         guard imageWidth > 0, imageHeight > 0, imageWidth <= 16384, imageHeight <= 16384 else {
             throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
         }
         guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
         self.editor = editor
         self.fps = fps
-        engine = Engine(editor: editor, fps: fps)
+        engine = try Engine(editor: editor, fps: fps, registrations: registrations)
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
         touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
         current = FrameRecord(record: state, fps: fps)

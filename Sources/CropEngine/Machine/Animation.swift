@@ -1,32 +1,11 @@
 import CropGeometry
 import CropScenario
 
-/// Progress of a settle curve at time t since it started (SPEC section 7).
-package enum CurveProgress {
-    /// (progress, finished) at time t for the curve. `.none` is always finished.
-    package static func at(_ t: Double, curve: AnimationCurve) -> (p: Double, done: Bool) {
-        switch curve {
-        case .none: return (1, true)
-        case .linear(let d): return timed(t, d) { $0 }
-        case .easeOut(let d): return timed(t, d) { Easing.easeOut.apply($0) }
-        case .easeInOut(let d): return timed(t, d) { Easing.easeInOut.apply($0) }
-        case .spring(let response, let damping):
-            // A response of 0 is the spring's limit: it ends on its first advance.
-            if response == 0 { return (1, true) }
-            let s = spring(t, response: response, dampingRatio: damping)
-            if abs(1 - s.p) < 1e-4 && abs(s.velocity) < 1e-3 { return (1, true) }
-            return (s.p, false)
-        }
-    }
-
-    static func timed(_ t: Double, _ duration: Double, _ ease: (Double) -> Double) -> (p: Double, done: Bool) {
-        if t >= duration - 1e-9 { return (1, true) }
-        return (ease(t / duration), false)
-    }
-
+/// The closed-form spring of the built-in `spring` curve (docs/behaviour.md, "Curves").
+package enum Spring {
     /// Closed-form spring from rest: stiffness (2 pi / response)^2, damping
     /// 4 pi dampingRatio / response, mass 1; progress p and dp/dt.
-    package static func spring(_ t: Double, response: Double, dampingRatio zeta: Double) -> (p: Double, velocity: Double) {
+    package static func at(_ t: Double, response: Double, dampingRatio zeta: Double) -> (p: Double, velocity: Double) {
         let w0 = 2 * DetMath.pi / response
         // x(t) = 1 - p(t) is the displacement from the target, x(0) = 1, x'(0) = 0.
         if zeta < 1 {
@@ -59,16 +38,14 @@ package enum CurveProgress {
 package struct Settle: Equatable, Sendable {
     package var from: ViewState
     package var to: ViewState
-    package var curve: AnimationCurve
     /// Number of advances so far; animation time is ticks / fps.
     package var ticks: Int
     /// The box's start and end when it moves with the settle.
     package var box: BoxMove?
 
-    package init(from: ViewState, to: ViewState, curve: AnimationCurve, ticks: Int, box: BoxMove? = nil) {
+    package init(from: ViewState, to: ViewState, ticks: Int, box: BoxMove? = nil) {
         self.from = from
         self.to = to
-        self.curve = curve
         self.ticks = ticks
         self.box = box
     }

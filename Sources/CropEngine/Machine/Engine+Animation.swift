@@ -9,15 +9,13 @@ extension Engine {
         s.settle = nil
         let boxMoves = box.map { !Self.isClose($0, s.box) } ?? false
         if target.isClose(to: s.shown) && !boxMoves { return }
-        if editor.policy.animation == .none {
+        if settleCurve.isInstant {
             s.shown = target
             s.raw = target
             if let box { s.box = box }
             return
         }
-        s.settle = Settle(
-            from: s.shown, to: target, curve: editor.policy.animation, ticks: 0,
-            box: boxMoves ? box.map { BoxMove(from: s.box, to: $0) } : nil)
+        s.settle = Settle(from: s.shown, to: target, ticks: 0, box: boxMoves ? box.map { BoxMove(from: s.box, to: $0) } : nil)
     }
 
     static func isClose(_ a: Rect, _ b: Rect) -> Bool {
@@ -26,9 +24,9 @@ extension Engine {
 
     /// A gesture begins during a settle: stop where it is, with no jump (under rubberBand, raw
     /// := the state whose rubber-banded image is shown).
-    func stopSettle(_ s: inout EngineState) {
+    func stopSettle(_ s: inout EngineState) throws(EngineError) {
         s.settle = nil
-        resume(&s)
+        try resume(&s)
     }
 
     /// A gesture begins: a running re-fit stops where it is and waits again (from the gesture's
@@ -64,11 +62,22 @@ extension Engine {
         return (target, next)
     }
 
-    func tick(_ s: inout EngineState) {
+    /// A curve's progress after `ticks` advances; a registered curve's value is checked.
+    func progress(_ s: EngineState, _ curve: any SettleCurve, name: String, ticks: Int) throws(EngineError) -> (p: Double, done: Bool) {
+        let time = Double(ticks) / Double(fps)
+        let c = curve.progress(at: time)
+        guard c.value.isFinite, abs(c.value) <= 1e6, time <= CurveCheck.longest || c.finished else {
+            throw EngineError(frame: s.frame, problem: .curveValue(name, time, c.value))
+        }
+        return (c.value, c.finished)
+    }
+
+    func tick(_ s: inout EngineState) throws(EngineError) {
         if var settle = s.settle {
             settle.ticks += 1
-            var (p, done) = CurveProgress.at(Double(settle.ticks) / Double(fps), curve: settle.curve)
-            if faults.contains(.endSettleEarly), !done, CurveProgress.at(Double(settle.ticks + 1) / Double(fps), curve: settle.curve).done {
+            let curveName = editor.policy.animation.name
+            var (p, done) = try progress(s, settleCurve, name: curveName, ticks: settle.ticks)
+            if faults.contains(.endSettleEarly), !done, try progress(s, settleCurve, name: curveName, ticks: settle.ticks + 1).done {
                 done = true
                 settle.to = settle.from.interpolated(to: settle.to, progress: p)
             }
@@ -83,7 +92,7 @@ extension Engine {
                 s.settle = settle
             }
         }
-        advanceRefit(&s)
+        try advanceRefit(&s)
         if s.mask != s.maskTarget {
             let step = (1 / Double(fps)) / editor.mask.fade
             s.mask = s.mask < s.maskTarget ? min(s.maskTarget, s.mask + step) : max(s.maskTarget, s.mask - step)
@@ -93,7 +102,7 @@ extension Engine {
 
     /// Starts a waiting re-fit whose time has come (nothing touching, no settle running; a settle
     /// that ended in this step counts as not running) and advances a running one.
-    func advanceRefit(_ s: inout EngineState) {
+    func advanceRefit(_ s: inout EngineState) throws(EngineError) {
         if case .waiting(let since?, let delay) = s.refit, !s.isTouching, s.settle == nil,
             Double(s.frame - since - (faults.contains(.lateRefit) ? 1 : 0)) / Double(fps) >= delay - 1e-9
         {
@@ -101,13 +110,12 @@ extension Engine {
             if Self.isClose(box, s.box) {
                 s.refit = .idle
             } else {
-                s.refit = .running(
-                    RefitAnimation(fromBox: s.box, toBox: box, from: s.shown, to: state, curve: editor.refit.animation, ticks: 0))
+                s.refit = .running(RefitAnimation(fromBox: s.box, toBox: box, from: s.shown, to: state, ticks: 0))
             }
         }
         guard case .running(var animation) = s.refit else { return }
         animation.ticks += 1
-        let (p, done) = CurveProgress.at(Double(animation.ticks) / Double(fps), curve: animation.curve)
+        let (p, done) = try progress(s, refitCurve, name: editor.refit.animation.name, ticks: animation.ticks)
         if done {
             s.box = animation.toBox
             s.shown = animation.to

@@ -126,11 +126,11 @@ extension Engine {
     /// A double tap (SPEC 16.6): zoom by the factor about the tap (back to the minimum at the
     /// maximum), or back to the restore state of the current orientation; with the policy's
     /// animation.
-    func doubleTap(_ s: inout EngineState, at point: Point) {
+    func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {
         s.events.append(.doubleTap)
         // `none` only logs the event (16.8): a running settle or re-fit goes on.
         guard editor.doubleTap.action != .none else { return }
-        if s.settle != nil { stopSettle(&s) }
+        if s.settle != nil { try stopSettle(&s) }
         pauseRefit(&s)
         switch editor.doubleTap.action {
         case .none:

@@ -21,7 +21,7 @@ extension Engine {
             if kind != .pan { s.focal = location }
             s.settle = nil
             interruptRefit(&s)
-            resume(&s)
+            try resume(&s)
             r.translation = e.translation
             r.scale = e.scale
             r.rotation = e.rotation
@@ -80,13 +80,13 @@ extension Engine {
         if boxDragEvent {
             // A box drag never moves the image, except that a wall still holds it: the gesture
             // goes on from what is shown against the new box.
-            if editor.policy.kind == .clamp {
-                updateShown(&s)
+            if try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) }) == .wall {
+                try updateShown(&s)
             } else if !faults.contains(.skipBoxDragResume) {
-                resume(&s)
+                try resume(&s)
             }
         } else if e.phase != .failed && e.phase != .cancelled {
-            updateShown(&s)
+            try updateShown(&s)
         }
         if e.phase == .began || e.phase == .changed || e.phase == .ended { updateStores(&s, kind, began: e.phase == .began) }
         if editor.mask.visibility == .perGesture {
@@ -105,15 +105,13 @@ extension Engine {
                 s.refit = .waiting(since: s.frame, delay: editor.refit.delay)
             }
         }
-        let release = e.phase == .ended || (e.phase == .cancelled && editor.policy.onCancel == .settle)
+        let release = e.phase == .ended || (e.phase == .cancelled && policy.settlesOnCancel)
         if release {
-            if editor.policy.kind == .rollback && editor.policy.rollback == .perGesture {
-                rollbackPart(&s, kind)
-            }
+            try gestureEnded(&s, kind)
             if !s.isTouching {
                 // The end of a box drag never starts momentum.
                 let fling = kind == .pan && e.phase == .ended && !wasBoxDrag ? e.velocity : nil
-                onRelease(&s, velocity: fling)
+                try onRelease(&s, kind, fling: fling, cancelled: e.phase == .cancelled)
             }
         }
     }
@@ -144,16 +142,18 @@ extension Engine {
         s.box = BoxGeometry.covered(from: drag.start, to: b1, state: s.shown, layout: s.layout)
     }
 
-    /// Shown state while touching, by policy.
-    func updateShown(_ s: inout EngineState) {
-        switch editor.policy.kind {
-        case .none, .snapNearest, .rollback:
+    /// Shown state while touching, as the policy says.
+    func updateShown(_ s: inout EngineState) throws(EngineError) {
+        switch try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) }) {
+        case .follow:
             s.shown = s.raw
-        case .clamp:
+        case .wall:
             s.shown = project(s, s.raw)
             s.raw = s.shown
-        case .rubberBand:
-            s.shown = band.apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box, free: s.unbanded)
+        case .band(let c):
+            s.shown = RubberBand(c: c).apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box, free: s.unbanded)
+        case .show(let state):
+            s.shown = try checked(s, "touch", state)
         }
     }
 
@@ -161,13 +161,18 @@ extension Engine {
     /// the policy shows as the current image, with the anchor and box as they are now. Under the
     /// rubber band that is the inverse of the band (a raw state that already shows the image is
     /// kept as it is); quantities beyond the band's reach follow the fingers 1:1 until release.
-    func resume(_ s: inout EngineState) {
-        guard editor.policy.kind == .rubberBand, !faults.contains(.skipBandInversion) else {
+    func resume(_ s: inout EngineState) throws(EngineError) {
+        let rule = try ask(s, "resume", { try policy.resume(from: s.shown, in: geometry(s)) })
+        switch rule {
+        case .unband(let c) where !faults.contains(.skipBandInversion):
+            let band = RubberBand(c: c)
+            let anchor = bandAnchor(s)
+            if band.apply(s.raw, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded) == s.shown { return }
+            (s.raw, s.unbanded) = band.invert(s.shown, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded)
+        case .state(let state):
+            s.raw = try checked(s, "resume", state)
+        case .asShown, .unband:
             s.raw = s.shown
-            return
         }
-        let anchor = bandAnchor(s)
-        if band.apply(s.raw, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded) == s.shown { return }
-        (s.raw, s.unbanded) = band.invert(s.shown, layout: s.layout, anchor: anchor, box: s.box, free: s.unbanded)
     }
 }

@@ -1,13 +1,14 @@
 import CropGeometry
 import CropScenario
 
-/// The snap-back policies of section 7 (with the angle of 16.3): rollback stores, per-gesture
-/// rollback, and what happens on release.
+/// What the policy remembers and decides when gestures end (docs/behaviour.md, "Policies"):
+/// the engine keeps the memories the policy asks for and acts on its answers.
 extension Engine {
+    /// A `began` stores the state it begins on; later events store the shown state when valid.
     func updateStores(_ s: inout EngineState, _ kind: GestureKind, began: Bool) {
-        guard editor.policy.kind == .rollback else { return }
-        guard began || s.isValid else { return }
-        if editor.policy.rollback == .whole {
+        let memory = policy.memory
+        guard memory != .nothing, began || s.isValid else { return }
+        if memory == .whole {
             s.lastValid = s.shown
             return
         }
@@ -18,46 +19,24 @@ extension Engine {
         }
     }
 
-    /// perGesture rollback at a recognizer's own end: its part comes back from its store (pan:
-    /// the centre; pinch: k; rotation: the angle, keeping the current centre and k).
-    func rollbackPart(_ s: inout EngineState, _ kind: GestureKind) {
-        guard !s.isValid else { return }
-        var target = s.shown
-        switch kind {
-        case .pan:
-            target.cx = s.panStore.cx
-            target.cy = s.panStore.cy
-        case .pinch:
-            target.k = s.pinchStore.k
-        case .rotation:
-            target.a = s.rotationStore.a
-        }
+    /// One gesture released: what the policy returns applies at once while another gesture is
+    /// active, else it is settled to.
+    func gestureEnded(_ s: inout EngineState, _ kind: GestureKind) throws(EngineError) {
+        let ending = GestureEnding(gesture: kind, shown: s.shown, memories: memories(s), othersActive: s.isTouching)
+        guard let target = try ask(s, "gestureEnded", { try policy.gestureEnded(ending, in: geometry(s)) }) else { return }
+        let state = try checked(s, "gestureEnded", target)
         if s.isTouching {
-            s.shown = target
-            s.raw = target
+            s.shown = state
+            s.raw = state
         } else {
-            settle(&s, to: target)
+            settle(&s, to: state)
         }
     }
 
-    /// The last active recognizer ended: the policy acts.
-    func onRelease(_ s: inout EngineState, velocity: Point?) {
-        let policy = editor.policy
-        switch policy.kind {
-        case .none, .clamp:
-            return
-        case .rollback:
-            if policy.rollback == .whole, !s.isValid { settle(&s, to: s.lastValid) }
-        case .snapNearest, .rubberBand:
-            if let r = policy.momentum, let v = velocity, v.x != 0 || v.y != 0 {
-                let factor = r / (1 - r)
-                var flung = s.shown
-                flung.cx += v.x / 1000 * factor
-                flung.cy += v.y / 1000 * factor
-                settle(&s, to: project(s, flung))
-            } else if policy.kind == .rubberBand || !s.isValid {
-                settle(&s, to: project(s, s.shown))
-            }
-        }
+    /// The last active gesture ended: the policy says where to settle.
+    func onRelease(_ s: inout EngineState, _ kind: GestureKind, fling: Point?, cancelled: Bool) throws(EngineError) {
+        let release = Release(gesture: kind, shown: s.shown, fling: fling, memories: memories(s), cancelled: cancelled)
+        guard let target = try ask(s, "release", { try policy.release(release, in: geometry(s)) }) else { return }
+        settle(&s, to: try checked(s, "release", target))
     }
 }

@@ -20,14 +20,35 @@ package struct EngineFaults: OptionSet, Sendable {
 public struct Engine: Sendable {
     public let editor: EditorConfig
     public let fps: Int
-    let band: RubberBand
+    /// The snap-back policy the editor names (a built-in or a registered one).
+    package let policy: any SnapBackPolicy
+    /// The policy's settle curve, and the re-fit's.
+    package let settleCurve: any SettleCurve
+    package let refitCurve: any SettleCurve
+    /// The name of the policy and of each curve, for errors.
+    package var policyName: String { editor.policy.kind.rawValue }
     /// Deliberate defects, for tests that prove the explorer catches them. Never set otherwise.
     package var faults: EngineFaults = []
 
-    public init(editor: EditorConfig, fps: Int) {
+    /// The engine for an editor, its policy and curves made from `registrations` (a scenario
+    /// naming one that is not registered, or whose factory refuses its parameters, is a
+    /// `ScenarioError` at its JSON path).
+    package init(editor: EditorConfig, fps: Int, registrations: Registrations = .builtIn) throws(ScenarioError) {
         self.editor = editor
         self.fps = fps
-        self.band = RubberBand(c: editor.policy.rubberBand)
+        policy = try registrations.policy(for: editor)
+        settleCurve = try registrations.curve(for: editor.policy.animation, place: "editor.policy.animation")
+        refitCurve = try registrations.curve(for: editor.refit.animation, place: "editor.refit.animation")
+    }
+
+    /// The engine of an editor that names only built-in policies and curves.
+    package init(builtIn editor: EditorConfig, fps: Int) {
+        self.editor = editor
+        self.fps = fps
+        let cancels = editor.policy.onCancel == .settle
+        policy = (try? Registrations.builtIn.policy(for: editor)) ?? FollowPolicy(settlesOnCancel: cancels)
+        settleCurve = editor.policy.animation
+        refitCurve = editor.refit.animation
     }
 
     package func initialState(imageWidth: Int, imageHeight: Int) -> EngineState {
@@ -90,11 +111,11 @@ public struct Engine: Sendable {
             aspect(&s, choice)
         case .doubleTapped(let point):
             try requireIdle(s, "doubleTap")
-            doubleTap(&s, at: point)
+            try doubleTap(&s, at: point)
         case .eventsApplied:
             if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
         case .tick:
-            tick(&s)
+            try tick(&s)
         }
     }
 
@@ -113,6 +134,34 @@ public struct Engine: Sendable {
 
     func anchor(_ s: EngineState, _ state: ViewState) -> Point {
         s.layout.anchor(state, focal: s.focal, mode: editor.zoom.anchor)
+    }
+
+    /// The geometry a policy sees now.
+    func geometry(_ s: EngineState) -> PolicyGeometry {
+        PolicyGeometry(
+            layout: s.layout, box: s.box, anchorMode: editor.zoom.anchor, focal: s.focal, free: s.unbanded, frame: s.frame, fps: fps)
+    }
+
+    /// The memories a policy reads.
+    func memories(_ s: EngineState) -> Memories {
+        Memories(whole: s.lastValid, pan: s.panStore, pinch: s.pinchStore, rotation: s.rotationStore)
+    }
+
+    /// Runs one of the policy's decisions: what it throws, and a state it returns that is not
+    /// finite or leaves the engine's range, is a script error naming the policy and the frame.
+    func ask<T>(_ s: EngineState, _ what: String, _ body: () throws -> T) throws(EngineError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw EngineError(frame: s.frame, problem: .policyFailed(policyName, what, "\(error)"))
+        }
+    }
+
+    func checked(_ s: EngineState, _ what: String, _ state: ViewState) throws(EngineError) -> ViewState {
+        guard state.k.isFinite, state.cx.isFinite, state.cy.isFinite, state.a.isFinite, Self.inRange(state) else {
+            throw EngineError(frame: s.frame, problem: .policyValue(policyName, what, state))
+        }
+        return state
     }
 
     /// P with the state's anchor and box.

@@ -21,6 +21,12 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
         case outOfRange(k: Double, cx: Double, cy: Double)
         /// A button or tap (quarterTurn, flip, aspect, doubleTap) while a recognizer is active.
         case whileTouching(String, GestureKind, RecognizerPhase)
+        /// A registered policy threw from one of its decisions (`touch`, `release`, ...).
+        case policyFailed(String, String, String)
+        /// A registered policy returned a state that is not finite or leaves the engine's range.
+        case policyValue(String, String, ViewState)
+        /// A registered curve gave a progress that is not finite, or ran past 10000 s.
+        case curveValue(String, Double, Double)
 
         package var description: String {
             switch self {
@@ -30,6 +36,15 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
                     + "the centre within 1e15 points (set zoom limits or use smaller gestures)"
             case .whileTouching(let what, let kind, let phase):
                 return "\(what) while a recognizer is active (\(kind.rawValue) \(phase.rawValue)); end the gesture first"
+            case .policyFailed(let policy, let what, let message):
+                return "the policy \"\(policy)\" failed in \(what): \(message)"
+            case .policyValue(let policy, let what, let state):
+                return "the policy \"\(policy)\" returned \(state) from \(what): expected finite numbers with k within "
+                    + "1e-12...1e12, the centre within 1e15 points and the angle within 1e9 degrees"
+            case .curveValue(let curve, let time, let value):
+                return time > CurveCheck.longest
+                    ? "the curve \"\(curve)\" has not finished \(Int(CurveCheck.longest)) s after it started"
+                    : "the curve \"\(curve)\" gave the progress \(value) at \(time) s: expected a finite number"
             }
         }
     }

@@ -138,6 +138,5 @@ package struct RefitAnimation: Equatable, Sendable {
     package var toBox: Rect
     package var from: ViewState
     package var to: ViewState
-    package var curve: AnimationCurve
     package var ticks: Int
 }

@@ -25,17 +25,25 @@ package struct Replayer {
     /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
     package static func replay(
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
-        faults: EngineFaults = [], observer: Observer? = nil
+        faults: EngineFaults = [], registrations: Registrations = .builtIn, observer: Observer? = nil
     ) throws(ScenarioError) -> Trace {
-        var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults)
+        var replayer = try Replayer(
+            scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         replayer.observer = observer
         return try replayer.run()
     }
 
-    init(scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = []) {
+    init(
+        scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [], registrations: Registrations = .builtIn
+    ) throws(ScenarioError) {
         self.scenario = scenario
-        var engine = Engine(editor: scenario.editor, fps: scenario.fps)
+        var engine: Engine
+        do {
+            engine = try Engine(editor: scenario.editor, fps: scenario.fps, registrations: registrations)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
+        }
         engine.faults = faults
         self.engine = engine
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)

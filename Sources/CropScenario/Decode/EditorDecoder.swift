@@ -29,9 +29,11 @@ package enum Limits {
 /// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
 struct EditorDecoder {
     static let keys = Keys.editor
+    /// Registered policy and curve names a scenario may use.
+    var extensions = ExtensionNames.none
 
-    static func decode(_ field: Field?) throws(ScenarioError) -> EditorConfig {
-        let f = try field?.object(allowed: keys) ?? [:]
+    func decode(_ field: Field?) throws(ScenarioError) -> EditorConfig {
+        let f = try field?.object(allowed: Self.keys) ?? [:]
         let viewport = try decodeViewport(f["viewport"])
         let frame = try decodeFrame(f["frame"])
         if let problem = frame.misfit(viewportWidth: viewport.width, viewportHeight: viewport.height) {
@@ -66,12 +68,12 @@ struct EditorDecoder {
         )
     }
 
-    static func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
+    func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
         let f = try field?.object(allowed: Keys.viewport) ?? [:]
         let scale = try f["scale"]?.integer(min: 1, max: 4) ?? 1
         let width = try f["width"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a width") ?? 390
         let height = try f["height"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a height") ?? 844
-        try checkViewportPixels(width: width, height: height, scale: scale, field: field)
+        try Self.checkViewportPixels(width: width, height: height, scale: scale, field: field)
         return ViewportSpec(width: width, height: height, scale: scale)
     }
 
@@ -97,7 +99,7 @@ struct EditorDecoder {
         }
     }
 
-    static func decodeImage(_ field: Field?) throws(ScenarioError) -> ImageSource {
+    func decodeImage(_ field: Field?) throws(ScenarioError) -> ImageSource {
         guard let field else { return .testcard(width: 1600, height: 1200) }
         let f = try field.object(allowed: Keys.image)
         if let file = f["file"] {
@@ -112,7 +114,7 @@ struct EditorDecoder {
             guard items.count == 2 else { throw card.error("expected [width, height], got \(items.count) items") }
             let w = try items[0].integer(min: 2, max: Limits.maxImageSide)
             let h = try items[1].integer(min: 2, max: Limits.maxImageSide)
-            try checkImageSize(width: w, height: h) { card.error($0) }
+            try Self.checkImageSize(width: w, height: h) { card.error($0) }
             return .testcard(width: w, height: h)
         }
         throw field.error("expected {\"file\": \"path.png\"} or {\"testcard\": [width, height]}")
@@ -128,7 +130,7 @@ struct EditorDecoder {
         }
     }
 
-    static func decodeFrame(_ field: Field?) throws(ScenarioError) -> FrameSpec {
+    func decodeFrame(_ field: Field?) throws(ScenarioError) -> FrameSpec {
         let f = try field?.object(allowed: Keys.frame) ?? [:]
         let shape = try f["shape"]?.choice(FrameShape.self) ?? .rect
         var size: Size?
@@ -173,14 +175,14 @@ struct EditorDecoder {
             handleSize: try f["handleSize"]?.number(min: 0, max: Limits.maxCoordinate, what: "a handle size") ?? 44)
     }
 
-    static func decodeRotation(_ field: Field?) throws(ScenarioError) -> RotationSpec {
+    func decodeRotation(_ field: Field?) throws(ScenarioError) -> RotationSpec {
         let f = try field?.object(allowed: Keys.rotation) ?? [:]
         var limit: Double? = 45
         if let l = f["limit"] { limit = l.isNull ? nil : try l.number(min: 0, max: Limits.maxCoordinate, what: "a limit in degrees") }
         return RotationSpec(gesture: try f["gesture"]?.bool() ?? false, limit: limit, autoCover: try f["autoCover"]?.bool() ?? false)
     }
 
-    static func decodeRefit(_ field: Field?) throws(ScenarioError) -> RefitSpec {
+    func decodeRefit(_ field: Field?) throws(ScenarioError) -> RefitSpec {
         let f = try field?.object(allowed: Keys.refit) ?? [:]
         return RefitSpec(
             delay: try f["delay"]?.number(min: 0, max: Limits.maxSeconds, what: "a delay in seconds") ?? 0.8,
@@ -188,19 +190,19 @@ struct EditorDecoder {
                 ?? .easeInOut(duration: 0.5))
     }
 
-    static func decodeDoubleTap(_ field: Field?) throws(ScenarioError) -> DoubleTapSpec {
+    func decodeDoubleTap(_ field: Field?) throws(ScenarioError) -> DoubleTapSpec {
         let f = try field?.object(allowed: Keys.doubleTap) ?? [:]
         return DoubleTapSpec(
             action: try f["action"]?.choice(DoubleTapAction.self) ?? .none,
             factor: try f["factor"]?.number(min: 0, max: Limits.maxScale, minExclusive: true, what: "a factor") ?? 2)
     }
 
-    static func decodeTurn(_ field: Field?) throws(ScenarioError) -> TurnBox? {
+    func decodeTurn(_ field: Field?) throws(ScenarioError) -> TurnBox? {
         let f = try field?.object(allowed: Keys.turn) ?? [:]
         return try f["box"]?.choice(TurnBox.self)
     }
 
-    static func decodeMask(_ field: Field?) throws(ScenarioError) -> MaskSpec {
+    func decodeMask(_ field: Field?) throws(ScenarioError) -> MaskSpec {
         let f = try field?.object(allowed: Keys.mask) ?? [:]
         return MaskSpec(
             color: try f["color"]?.color() ?? .black,
@@ -211,7 +213,7 @@ struct EditorDecoder {
         )
     }
 
-    static func decodeBorder(_ field: Field?) throws(ScenarioError) -> BorderSpec? {
+    func decodeBorder(_ field: Field?) throws(ScenarioError) -> BorderSpec? {
         if let field, field.isNull { return nil }
         let f = try field?.object(allowed: Keys.border) ?? [:]
         var dash: [Double] = []
@@ -229,7 +231,7 @@ struct EditorDecoder {
         )
     }
 
-    static func decodeGrid(_ field: Field?) throws(ScenarioError) -> GridSpec? {
+    func decodeGrid(_ field: Field?) throws(ScenarioError) -> GridSpec? {
         guard let field, !field.isNull else { return nil }
         let f = try field.object(allowed: Keys.grid)
         return GridSpec(
@@ -241,7 +243,7 @@ struct EditorDecoder {
         )
     }
 
-    static func decodeZoom(_ field: Field?) throws(ScenarioError) -> ZoomSpec {
+    func decodeZoom(_ field: Field?) throws(ScenarioError) -> ZoomSpec {
         let f = try field?.object(allowed: Keys.zoom) ?? [:]
         var minZoom: ZoomMin? = .value(1)
         if let m = f["min"] {
@@ -264,28 +266,48 @@ struct EditorDecoder {
         )
     }
 
-    static func decodePolicy(_ field: Field?) throws(ScenarioError) -> PolicySpec {
+    func decodePolicy(_ field: Field?) throws(ScenarioError) -> PolicySpec {
         let f = try field?.object(allowed: Keys.policy) ?? [:]
         var momentum: Double?
         if let m = f["momentum"], !m.isNull {
             let r = try m.number()
-            guard r > 0, r <= 0.9999 else {
-                throw m.error("expected a deceleration rate above 0 and at most 0.9999, got \(JSONNumber.format(r))")
+            guard r > 0, r < 1 else {
+                throw m.error("expected a deceleration rate above 0 and below 1, got \(JSONNumber.format(r))")
             }
             momentum = r
         }
+        var kind = PolicyKind.rollback
+        if let k = f["kind"] {
+            let name = try k.string()
+            kind = PolicyKind(rawValue: name)
+            if !kind.isBuiltIn && !extensions.policies.contains(name) {
+                let options = PolicyKind.allCases.map(\.rawValue) + extensions.policies
+                let hint = Suggest.closest(name, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw k.error(
+                    "unknown policy \"\(Echo.cap(name))\"\(hint); expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+        }
+        var parameters = Parameters.empty(place: (field?.path ?? "editor.policy") + ".params")
+        if let p = f["params"] {
+            guard !kind.isBuiltIn else {
+                throw p.error("\"params\" are for registered policies; the built-in policy \"\(kind.rawValue)\" takes none")
+            }
+            try p.requireObject()
+            parameters = Parameters(field: p)
+        }
         return PolicySpec(
-            kind: try f["kind"]?.choice(PolicyKind.self) ?? .rollback,
+            kind: kind,
             rollback: try f["rollback"]?.choice(RollbackMode.self) ?? .whole,
             onCancel: try f["onCancel"]?.choice(CancelRule.self) ?? .settle,
             momentum: momentum,
             rubberBand: try f["rubberBand"]?.number(min: 0, max: Limits.maxRatio, minExclusive: true, what: "a rubber-band constant")
                 ?? 0.55,
-            animation: try decodeAnimation(f["animation"])
+            animation: try decodeAnimation(f["animation"]),
+            parameters: parameters
         )
     }
 
-    static func decodeAnimation(_ field: Field?) throws(ScenarioError) -> AnimationCurve {
+    func decodeAnimation(_ field: Field?) throws(ScenarioError) -> AnimationCurve {
         guard let field else { return .none }
         let all = try field.object(allowed: Keys.animation)
         guard let curveField = all["curve"] else {
@@ -298,6 +320,21 @@ struct EditorDecoder {
                     "unknown key \"\(Echo.cap(key))\" for curve \"\(Echo.cap(curve))\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
                 )
             }
+        }
+        if extensions.curves.contains(curve) {
+            var parameters = Parameters.empty(place: field.path + ".params")
+            for key in all.keys where key != "curve" && key != "params" {
+                throw all[key]!.error(
+                    "unknown key \"\(Echo.cap(key))\" for the registered curve \"\(Echo.cap(curve))\"; expected \"params\"")
+            }
+            if let p = all["params"] {
+                try p.requireObject()
+                parameters = Parameters(field: p)
+            }
+            return .custom(Extension(name: curve, parameters: parameters))
+        }
+        if let p = all["params"] {
+            throw p.error("\"params\" are for registered curves; the built-in curve \"\(Echo.cap(curve))\" takes none")
         }
         switch curve {
         case "none":
@@ -319,14 +356,14 @@ struct EditorDecoder {
                     min: 0, max: Limits.maxRatio, minExclusive: true, what: "a damping ratio") ?? 1.0
             )
         default:
-            let options = Keys.curves
+            let options = Keys.curves + extensions.curves
             let hint = Suggest.closest(curve, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw curveField.error(
                 "expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(Echo.cap(curve))\"\(hint)")
         }
     }
 
-    static func decodeFaces(_ field: Field?) throws(ScenarioError) -> [Rect] {
+    func decodeFaces(_ field: Field?) throws(ScenarioError) -> [Rect] {
         guard let field, !field.isNull else { return [] }
         var out: [Rect] = []
         let items = try field.array()
@@ -341,7 +378,7 @@ struct EditorDecoder {
         return out
     }
 
-    static func decodeCrop(_ field: Field?) throws(ScenarioError) -> CropSpec {
+    func decodeCrop(_ field: Field?) throws(ScenarioError) -> CropSpec {
         let f = try field?.object(allowed: Keys.crop) ?? [:]
         return CropSpec(
             formula: try f["formula"]?.choice(CropFormula.self) ?? .geometric,

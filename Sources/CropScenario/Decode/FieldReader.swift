@@ -3,7 +3,7 @@ import CropJSON
 
 /// A JSON node with its JSON path, read with typed accessors that throw
 /// `ScenarioError`s naming the path and what was expected.
-package struct Field {
+package struct Field: Sendable {
     package init(node: JSONNode, path: String, file: String) {
         self.node = node
         self.path = path
@@ -43,6 +43,11 @@ package struct Field {
             out[member.key] = child(member.key, member.node)
         }
         return out
+    }
+
+    /// Refuses anything but an object (whatever its keys).
+    package func requireObject() throws(ScenarioError) {
+        guard case .object = node.value else { throw error("expected an object, got \(node.value.kindName)") }
     }
 
     package func array() throws(ScenarioError) -> [Field] {

@@ -21,8 +21,8 @@ package enum Keys {
     package static let border = ["color", "opacity", "width", "position", "dash"]
     package static let grid = ["lines", "color", "opacity", "width", "visibility"]
     package static let zoom = ["base", "min", "max", "anchor"]
-    package static let policy = ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation"]
-    package static let animation = ["curve", "duration", "response", "dampingRatio"]
+    package static let policy = ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation", "params"]
+    package static let animation = ["curve", "duration", "response", "dampingRatio", "params"]
     package static let crop = ["formula", "rounding"]
     package static let steps = [
         "pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save",

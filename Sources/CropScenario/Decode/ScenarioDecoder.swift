@@ -10,7 +10,10 @@ package enum ScenarioDecoder {
     ///   - file: the path shown in messages.
     ///   - defaultName: the name when the scenario gives none (the file name without `.json`).
     ///   - directory: the folder image paths are relative to.
-    package static func decode(bytes: [UInt8], file: String, defaultName: String, directory: String) throws(ScenarioError) -> Scenario {
+    ///   - extensions: the registered policy and curve names a scenario may use.
+    package static func decode(
+        bytes: [UInt8], file: String, defaultName: String, directory: String, extensions: ExtensionNames = .none
+    ) throws(ScenarioError) -> Scenario {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes: bytes)
@@ -49,7 +52,7 @@ package enum ScenarioDecoder {
                 editorNode = preset.editorNode
             }
         }
-        let editor = try EditorDecoder.decode(Field(node: editorNode, path: "editor", file: file))
+        let editor = try EditorDecoder(extensions: extensions).decode(Field(node: editorNode, path: "editor", file: file))
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
         var scriptDecoder = ScriptDecoder(editor: editor)
         let script = try scriptDecoder.decodeScript(f["script"])
@@ -57,9 +60,10 @@ package enum ScenarioDecoder {
     }
 
     /// Decodes scenario text given as a string (built-in scenarios, tests).
-    package static func decode(text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".")
-        throws(ScenarioError) -> Scenario
-    {
-        try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory)
+    package static func decode(
+        text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".",
+        extensions: ExtensionNames = .none
+    ) throws(ScenarioError) -> Scenario {
+        try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory, extensions: extensions)
     }
 }

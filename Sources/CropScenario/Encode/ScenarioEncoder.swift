@@ -92,11 +92,12 @@ package enum ScenarioEncoder {
             ("constraint", .string(e.constraint.rawValue)),
             (
                 "policy",
-                .object([
-                    ("kind", .string(e.policy.kind.rawValue)), ("rollback", .string(e.policy.rollback.rawValue)),
-                    ("onCancel", .string(e.policy.onCancel.rawValue)), ("momentum", .number(e.policy.momentum)),
-                    ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
-                ])
+                .object(
+                    [
+                        ("kind", .string(e.policy.kind.rawValue)), ("rollback", .string(e.policy.rollback.rawValue)),
+                        ("onCancel", .string(e.policy.onCancel.rawValue)), ("momentum", .number(e.policy.momentum)),
+                        ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
+                    ] + (e.policy.kind.isBuiltIn ? [] : [("params", e.policy.parameters.field.node)]))
             ),
             ("faces", .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })),
             ("crop", .object([("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue))])),
@@ -120,6 +121,7 @@ package enum ScenarioEncoder {
         case .easeOut(let d): return .object([("curve", .string("easeOut")), ("duration", .number(d))])
         case .easeInOut(let d): return .object([("curve", .string("easeInOut")), ("duration", .number(d))])
         case .spring(let r, let z): return .object([("curve", .string("spring")), ("response", .number(r)), ("dampingRatio", .number(z))])
+        case .custom(let c): return .object([("curve", .string(c.name)), ("params", c.parameters.field.node)])
         }
     }
 

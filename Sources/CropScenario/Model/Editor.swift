@@ -215,8 +215,24 @@ public struct ZoomSpec: Equatable, Sendable {
 /// What must stay covered: the frame, the viewport (scroll-view content box), or nothing.
 public enum Constraint: String, Sendable, CaseIterable { case frame, viewport, none }
 
-/// The snap-back policy (SPEC 7).
-public enum PolicyKind: String, Sendable, CaseIterable { case rollback, clamp, rubberBand, snapNearest, none }
+/// The snap-back policy by name: one of the five built-in policies (docs/behaviour.md,
+/// "Policies"), or a policy registered by name (`Registrations`, docs/extending.md).
+public struct PolicyKind: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rollback = PolicyKind(rawValue: "rollback")
+    public static let clamp = PolicyKind(rawValue: "clamp")
+    public static let rubberBand = PolicyKind(rawValue: "rubberBand")
+    public static let snapNearest = PolicyKind(rawValue: "snapNearest")
+    public static let none = PolicyKind(rawValue: "none")
+
+    /// The built-in policies, in the order tables list them.
+    public static let allCases: [PolicyKind] = [.rollback, .clamp, .rubberBand, .snapNearest, .none]
+    /// Whether this is one of the five built-in policies.
+    public var isBuiltIn: Bool { Self.allCases.contains(self) }
+    public var description: String { rawValue }
+}
 /// Rollback restores the whole state, or each recognizer's part from its own store.
 public enum RollbackMode: String, Sendable, CaseIterable { case whole, perGesture }
 /// Whether a cancelled gesture settles like an ended one.
@@ -229,6 +245,20 @@ public enum AnimationCurve: Equatable, Sendable {
     case easeOut(duration: Double)
     case easeInOut(duration: Double)
     case spring(response: Double, dampingRatio: Double)
+    /// A curve registered by name (`Registrations`), with the scenario's parameters for it.
+    case custom(Extension)
+
+    /// The curve's name as scenarios write it.
+    public var name: String {
+        switch self {
+        case .none: return "none"
+        case .linear: return "linear"
+        case .easeOut: return "easeOut"
+        case .easeInOut: return "easeInOut"
+        case .spring: return "spring"
+        case .custom(let c): return c.name
+        }
+    }
 }
 
 /// A snap-back policy with its parameters.
@@ -240,12 +270,15 @@ public struct PolicySpec: Equatable, Sendable {
     public var momentum: Double?
     public var rubberBand: Double
     public var animation: AnimationCurve
+    /// The scenario's `params` for a registered policy (empty for the built-ins).
+    public var parameters: Parameters
 
     public init(
         kind: PolicyKind = .rollback, rollback: RollbackMode = .whole, onCancel: CancelRule = .settle, momentum: Double? = nil,
-        rubberBand: Double = 0.55, animation: AnimationCurve = .none
+        rubberBand: Double = 0.55, animation: AnimationCurve = .none, parameters: Parameters = .empty()
     ) {
         self.kind = kind
+        self.parameters = parameters
         self.rollback = rollback
         self.onCancel = onCancel
         self.momentum = momentum

@@ -27,18 +27,24 @@ package struct Replayer {
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
         faults: EngineFaults = [], observer: Observer? = nil
     ) throws(ScenarioError) -> Trace {
-        var replayer = Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults)
+        var replayer = try Replayer(scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         replayer.observer = observer
         return try replayer.run()
     }
 
-    init(scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = []) {
+    /// Frame 0's state is the initial fit with the scenario's `start` applied; a start that does
+    /// not fit the editor or the image is an error at `start.<key>`.
+    init(scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = []) throws(ScenarioError) {
         self.scenario = scenario
         var engine = Engine(editor: scenario.editor, fps: scenario.fps)
         engine.faults = faults
         self.engine = engine
-        state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        do {
+            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: scenario.start)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
+        }
         expander = TimelineExpander(
             viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
             frame: scenario.editor.frame, rotationGesture: scenario.editor.rotation.gesture)

@@ -97,6 +97,17 @@ import Testing
                 reopening: Rect(x: 100, y: 50, width: 660, height: 990), turns: 1, mirrored: true, editor: editor, imageWidth: 1600,
                 imageHeight: 1200))
         #expect(turned.at == Point(1055, 770))
+        // The example of docs/scenarios.md: a crop at an angle re-opens to the same box in the image.
+        let straighten = EditorConfig.preset("straighten-flip")!
+        let documented = try #require(
+            StartState(
+                reopening: Rect(x: 300, y: 0, width: 900, height: 1200), angle: -8, turns: 1, editor: straighten, imageWidth: 1600,
+                imageHeight: 1200))
+        let reopened = try Engine(editor: straighten, fps: 60).initialState(imageWidth: 1600, imageHeight: 1200, start: documented)
+        let rect = CropMath.turnedRegion(reopened.shown, layout: reopened.layout, box: reopened.box).savedRect
+        #expect(abs(rect.midX - 750) < 1e-6 && abs(rect.midY - 600) < 1e-6)
+        #expect(abs(rect.width - 900) < 1e-6 && abs(rect.height - 1200) < 1e-6)
+        #expect(reopened.shown.a == -8 && reopened.orientation == ImageOrientation(turns: 1))
         // Refused: no area, offsetFactor at an angle.
         #expect(StartState(reopening: Rect(x: 0, y: 0, width: 0, height: 10), editor: editor, imageWidth: 1600, imageHeight: 1200) == nil)
         #expect(

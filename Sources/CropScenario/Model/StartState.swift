@@ -6,7 +6,7 @@ import CropGeometry
 /// size about its centre, the angle, the zoom, and the image point shown at the box centre.
 /// Nothing is projected after the turns: frame 0 shows the start as given, valid or not.
 ///
-///     var scenario = try Scenario(name: "reopen", editor: .preset("straighten-flip")!, script: [.snapshot("reopened")])
+///     var scenario = Scenario(name: "reopen", editor: .preset("straighten-flip")!, script: [.snapshot("reopened")])
 ///     scenario.start = StartState(mirrored: true, turns: 1, angle: -8, zoom: 1.6, at: Point(900, 500))
 ///
 /// `StartState(reopening:...)` (CropEngine) computes `zoom` and `at` from a saved crop rect.

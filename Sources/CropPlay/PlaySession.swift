@@ -44,7 +44,8 @@ package final class PlaySession {
     private static func model(_ editor: EditorConfig, _ image: RGBAImage, fps: Int, start: StartState?) throws(PlayError)
         -> CropEditorModel
     {
-        do { return try CropEditorModel(editor: editor, imageWidth: image.width, imageHeight: image.height, fps: fps, start: start) } catch {
+        do { return try CropEditorModel(editor: editor, imageWidth: image.width, imageHeight: image.height, fps: fps, start: start) } catch
+        {
             throw PlayError(message: (error as? ModelError)?.message ?? "\(error)")
         }
     }

@@ -43,8 +43,10 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(inline.out.contains("\"start\": {\"mirrored\":false,\"turns\":1,\"angle\":-5,\"zoom\":1.5}"), inline.out)
         let dir = temporaryDirectory("import-start")
         try inline.out.write(toFile: dir + "/a.json", atomically: true, encoding: .utf8)
-        let first = try XCTUnwrap(runCLI(["run", dir + "/a.json", "--out", dir + "/out"]).code == 0 ? Data(
-            contentsOf: URL(fileURLWithPath: dir + "/out/gap-and-reuse/trace.json")) : nil)
+        let first = try XCTUnwrap(
+            runCLI(["run", dir + "/a.json", "--out", dir + "/out"]).code == 0
+                ? Data(
+                    contentsOf: URL(fileURLWithPath: dir + "/out/gap-and-reuse/trace.json")) : nil)
         let frames = try XCTUnwrap((try JSONSerialization.jsonObject(with: first) as? [String: Any])?["frames"] as? [[String: Any]])
         XCTAssertEqual(frames[0]["angle"] as? Double, -5)
         XCTAssertEqual(frames[0]["turns"] as? Int, 1)

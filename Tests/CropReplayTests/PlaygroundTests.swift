@@ -104,7 +104,8 @@ final class PlaygroundTests: XCTestCase {
         try play(s)
         let live = s.current
         let rec = try XCTUnwrap(try s.stopRecording(name: "recorded"))
-        XCTAssertTrue(rec.scenario.contains("\"start\": {\"mirrored\":true,\"turns\":1,\"angle\":-12,\"zoom\":1.8,\"at\":[920, 520]}"), rec.scenario)
+        XCTAssertTrue(
+            rec.scenario.contains("\"start\": {\"mirrored\":true,\"turns\":1,\"angle\":-12,\"zoom\":1.8,\"at\":[920, 520]}"), rec.scenario)
         let replay = try LoadedScenario.load(text: rec.scenario, file: "recorded.json", name: "recorded").replay()
         let last = try XCTUnwrap(replay.frames.last)
         XCTAssertEqual(last.shown.k, live.shown.k, accuracy: 1e-9)
@@ -119,7 +120,8 @@ final class PlaygroundTests: XCTestCase {
             let r = routes.handle(HTTPRequest(method: "POST", path: path, body: Array(body.utf8)))
             return (r.status, String(decoding: r.body, as: UTF8.self))
         }
-        let state = try JSONParser.parse(String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
+        let state = try JSONParser.parse(
+            String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
         XCTAssertEqual(state["start"]?["turns"]?.serialized(), "1")
         XCTAssertNotNil(state["schema"]?["definitions"]?["start"])
         let bad = call("/api/start", "{\"turns\": 9}")

@@ -27,7 +27,10 @@ import Testing
 
     @Test func unknownKeysGetAHint() {
         let e = Self.error(Self.text(start: "{\"zom\": 2}"))
-        #expect(e == "test.json: start.zom: unknown key \"zom\" (did you mean \"zoom\"?); expected one of: mirrored, turns, box, angle, zoom, at")
+        #expect(
+            e
+                == "test.json: start.zom: unknown key \"zom\" (did you mean \"zoom\"?); expected one of: mirrored, turns, box, angle, zoom, at"
+        )
         #expect(Self.error("{\"strat\": {}}")?.contains("(did you mean \"start\"?)") == true)
     }
 
@@ -42,13 +45,17 @@ import Testing
         #expect(Self.error(Self.text(start: "{\"zoom\": 0.001}", editor: free)) == nil)
         #expect(Self.error(Self.text(start: "{\"zoom\": 1000}", editor: free)) == nil)
         #expect(
-            Self.error(Self.text(start: "{\"zoom\": 0.000999}")) == "test.json: start.zoom: expected a zoom from 0.001 to 1000, got 0.000999")
-        #expect(Self.error(Self.text(start: "{\"zoom\": 1000.001}")) == "test.json: start.zoom: expected a zoom from 0.001 to 1000, got 1000.001")
+            Self.error(Self.text(start: "{\"zoom\": 0.000999}"))
+                == "test.json: start.zoom: expected a zoom from 0.001 to 1000, got 0.000999")
+        #expect(
+            Self.error(Self.text(start: "{\"zoom\": 1000.001}"))
+                == "test.json: start.zoom: expected a zoom from 0.001 to 1000, got 1000.001")
         // at: points within +-1e6.
         let at = try scenario(Self.text(start: "{\"at\": [-1000000, 1000000]}"))
         #expect(at.start?.at == Point(-1_000_000, 1_000_000))
         #expect(
-            Self.error(Self.text(start: "{\"at\": [0, 1000000.5]}")) == "test.json: start.at[1]: expected a number within +-1000000, got 1000000.5")
+            Self.error(Self.text(start: "{\"at\": [0, 1000000.5]}"))
+                == "test.json: start.at[1]: expected a number within +-1000000, got 1000000.5")
         // angle: degrees within +-1e6 (decoded; this editor's limit is checked on the layout).
         let unlimited = "{\"rotation\": {\"limit\": null}}"
         #expect(Self.error(Self.text(start: "{\"angle\": -1000000}", editor: unlimited)) == nil)
@@ -57,7 +64,8 @@ import Testing
                 == "test.json: start.angle: expected an angle in degrees <= 1000000, got 1000001")
         // box: a size > 0; mirrored: a boolean.
         #expect(
-            Self.error(Self.text(start: "{\"box\": [0, 100]}")) == "test.json: start.box: expected a box size [width, height] > 0, got [0, 100]")
+            Self.error(Self.text(start: "{\"box\": [0, 100]}"))
+                == "test.json: start.box: expected a box size [width, height] > 0, got [0, 100]")
         #expect(Self.error(Self.text(start: "{\"mirrored\": 1}")) == "test.json: start.mirrored: expected true or false, got a number")
         #expect(Self.error(Self.text(start: "[]")) == "test.json: start: expected an object, got an array")
     }
@@ -99,7 +107,8 @@ import Testing
             let pressed = try replay(
                 Self.text(
                     preset, start: "{}",
-                    script: "[{\"flip\": \"horizontal\"}, {\"quarterTurn\": \"clockwise\"}, {\"quarterTurn\": \"clockwise\"}, {\"quarterTurn\": \"clockwise\"}]"
+                    script:
+                        "[{\"flip\": \"horizontal\"}, {\"quarterTurn\": \"clockwise\"}, {\"quarterTurn\": \"clockwise\"}, {\"quarterTurn\": \"clockwise\"}]"
                 )
                 .replacingOccurrences(of: ", \"start\": {}", with: "")
             ).frames[4]
@@ -163,7 +172,9 @@ import Testing
             wide
                 == "test.json: start.box: expected a box within the bounds (the viewport inset by frame.margin 20): at most 350x804 about the box centre, got 350.000001x300"
         )
-        #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 804.001]}"))?.contains("start.box: expected a box within the bounds") == true)
+        #expect(
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 804.001]}"))?.contains(
+                "start.box: expected a box within the bounds") == true)
     }
 
     @Test func theBoxIsAtLeastTheMinimumSize() throws {
@@ -174,7 +185,8 @@ import Testing
         #expect(
             Self.error(Self.text("resizable-box-refit", start: "{\"box\": [41.999, 100]}"))
                 == "test.json: start.box: expected a box of at least frame.minSize 42x42, got 41.999x100")
-        #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 41.9]}"))?.contains("at least frame.minSize 42x42") == true)
+        #expect(
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 41.9]}"))?.contains("at least frame.minSize 42x42") == true)
     }
 
     @Test func aLockedBoxKeepsItsAspectAfterTheTurns() throws {
@@ -194,7 +206,9 @@ import Testing
         // A circle is locked 1:1.
         let circle = "{\"frame\": {\"shape\": \"circle\"}}"
         #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [200, 200]}", editor: circle)) == nil)
-        #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [200, 201]}", editor: circle))?.contains("(a circle is locked 1:1)") == true)
+        #expect(
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [200, 201]}", editor: circle))?.contains(
+                "(a circle is locked 1:1)") == true)
     }
 
     @Test func theAngleIsWithinTheLimitAndNeedsAnAngleConstraint() throws {
@@ -206,7 +220,8 @@ import Testing
                 == "test.json: start.angle: expected an angle within +-45 degrees (rotation.limit), got 45.000001")
         #expect(
             Self.error(Self.text("wide-16x9-zoom10", start: "{\"angle\": 1}"))
-                == "test.json: start.angle: expected 0 with constraint \"viewport\" (an angle needs constraint \"frame\" or \"none\"), got 1")
+                == "test.json: start.angle: expected 0 with constraint \"viewport\" (an angle needs constraint \"frame\" or \"none\"), got 1"
+        )
         #expect(Self.error(Self.text("wide-16x9-zoom10", start: "{\"angle\": 0}")) == nil)
         // -0 is 0.
         #expect(try replay(Self.text(start: "{\"angle\": -0}")).frames[0].shown.a.sign == .plus)
@@ -230,7 +245,8 @@ import Testing
         for policy in PolicyKind.allCases {
             let t = try replay(
                 Self.text(
-                    "fixed-frame-rollback", start: "{\"zoom\": 0.5, \"at\": [0, 0]}", editor: "{\"policy\": {\"kind\": \"\(policy)\"}, \"zoom\": {\"min\": 1}}"))
+                    "fixed-frame-rollback", start: "{\"zoom\": 0.5, \"at\": [0, 0]}",
+                    editor: "{\"policy\": {\"kind\": \"\(policy)\"}, \"zoom\": {\"min\": 1}}"))
             let f = t.frames[0]
             #expect(f.zoom == 0.5, "\(policy)")
             #expect(!f.valid, "\(policy)")

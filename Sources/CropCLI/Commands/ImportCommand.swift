@@ -25,7 +25,8 @@ extension Commands {
                 help: "A JSON file with the editor object (or a scenario, whose preset and editor are taken)."),
             .init(
                 name: "--start", value: "<file|json>",
-                help: "The saved edit the session began on: a start object as inline JSON ('{\"zoom\": 2}') or a file (a start object, or a scenario whose start is taken)."
+                help:
+                    "The saved edit the session began on: a start object as inline JSON ('{\"zoom\": 2}') or a file (a start object, or a scenario whose start is taken)."
             ),
             .init(name: "--fps", value: "<n>", help: "Frames per second (default: 60)."),
             .init(name: "--scale", value: "<s>", help: "Multiply log coordinates by s (default: 1), e.g. 1/devicePixelRatio."),

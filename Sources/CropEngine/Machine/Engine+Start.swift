@@ -71,7 +71,8 @@ extension Engine {
         guard Self.inRange(state) else {
             throw StartError(
                 key: start.at != nil ? "at" : "zoom",
-                message: "the start state is out of range (k \(state.k), centre (\(state.cx), \(state.cy))); expected a smaller zoom or point")
+                message:
+                    "the start state is out of range (k \(state.k), centre (\(state.cx), \(state.cy))); expected a smaller zoom or point")
         }
         reset(&next, to: state)
         s = next

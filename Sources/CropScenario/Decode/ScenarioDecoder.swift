@@ -55,7 +55,8 @@ package enum ScenarioDecoder {
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
         var scriptDecoder = ScriptDecoder(editor: editor)
         let script = try scriptDecoder.decodeScript(f["script"])
-        return Scenario(name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script, start: start)
+        return Scenario(
+            name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script, start: start)
     }
 
     /// The `start` object: each key optional, each in the ranges of the other keys (the checks

@@ -1,5 +1,6 @@
 import CropEngine
 import CropGeometry
+import CropPipeline
 import CropScenario
 import Foundation
 import TestSupport
@@ -328,5 +329,66 @@ import Testing
         } throws: { error in
             "\(error)" == "start.angle: expected an angle within +-45 degrees (rotation.limit), got 50"
         }
+    }
+}
+
+/// The committed start scenarios show what they claim (their goldens hold the pixels).
+@Suite struct StartScenarioTests {
+    static func trace(_ name: String) throws -> Trace {
+        try LoadedScenario.load(path: packageRoot + "/scenarios/\(name).json").replay()
+    }
+
+    static func frame(_ t: Trace, _ snapshot: String) throws -> FrameRecord {
+        t.frames[try #require(t.snapshots.first { $0.name == snapshot }).frame]
+    }
+
+    @Test func anInvalidStartUnderEachPolicy() throws {
+        var reopened: FrameRecord?
+        for policy in ["rollback", "clamp", "rubberband", "snapnearest", "none"] {
+            let t = try Self.trace("start-invalid-\(policy)")
+            let first = try Self.frame(t, "reopened")
+            // Every policy opens on the same invalid start, unprojected.
+            #expect(!first.valid, "\(policy)")
+            if let reopened { #expect(first.shown == reopened.shown, "\(policy)") }
+            reopened = first
+            let touch = try Self.frame(t, "first-touch")
+            let settled = try Self.frame(t, "settled")
+            switch policy {
+            case "clamp":
+                // The first event projects: valid at once.
+                #expect(touch.valid)
+            case "rollback":
+                // The stores hold the start: the release comes back to it, invalid.
+                #expect(settled.shown == first.shown)
+            case "none":
+                #expect(!settled.valid && settled.shown != first.shown)
+            default:
+                // snapNearest and rubberBand settle to the projection.
+                #expect(settled.valid, "\(policy)")
+            }
+        }
+    }
+
+    @Test func aReopenedStraightenedFlippedEditPinched() throws {
+        let t = try Self.trace("start-straightened-flipped-pinch")
+        let reopened = try Self.frame(t, "reopened")
+        #expect(reopened.valid && reopened.shown.a == -12 && reopened.orientation == ImageOrientation(turns: 1, mirrored: true))
+        let pinched = try Self.frame(t, "pinched")
+        #expect(abs(pinched.zoom - 1.8 * 1.5) < 1e-9)
+        #expect(pinched.shown.a == -12 && pinched.orientation == reopened.orientation)
+    }
+
+    @Test func aReopenedResizedBoxDraggedByItsCorner() throws {
+        let t = try Self.trace("start-resized-box-corner-drag")
+        let reopened = try Self.frame(t, "reopened")
+        #expect(reopened.box == Rect(x: 75, y: 262, width: 240, height: 320))
+        // The bottom-right corner (315, 582) grabbed: the box grows from its top-left corner.
+        let dragged = try Self.frame(t, "dragged")
+        #expect(dragged.box.minX == 75 && dragged.box.minY == 262 && dragged.box.width > 240 && dragged.box.height > 320)
+        #expect(dragged.shown == reopened.shown)
+        // Then the re-fit: the largest box of its aspect inside the bounds, centred.
+        let refitted = try Self.frame(t, "refitted")
+        #expect(abs(refitted.box.midX - 195) < 1e-9 && abs(refitted.box.midY - 422) < 1e-9)
+        #expect(abs(refitted.box.width / refitted.box.height - dragged.box.width / dragged.box.height) < 1e-9)
     }
 }

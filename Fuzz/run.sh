@@ -28,7 +28,8 @@ for target in $targets; do
           printf 'POST /api/tick HTTP/1.1\r\nContent-Length: 40\r\n\r\n{"frames":1,"touches":[[1,180,300]]}   ' > "$corpus/post" ;;
     play) printf '\x00{"frames":2,"touches":[[1,180,300],[2,250,400]]}' > "$corpus/tick"
           printf '\x01{"quarterTurn":"clockwise"}' > "$corpus/button"
-          printf '\x02{"policy":{"kind":"clamp"}}' > "$corpus/editor" ;;
+          printf '\x02{"policy":{"kind":"clamp"}}' > "$corpus/editor"
+          printf '\x08{"turns":1,"zoom":2,"at":[10,20]}' > "$corpus/start" ;;
     writers) head -c 600 /dev/urandom > "$corpus/random-1" ;;
     numbers) head -c 256 /dev/urandom > "$corpus/random-1"
              printf '\x7f\xef\xff\xff\xff\xff\xff\xff%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 > "$corpus/max-double" ;;

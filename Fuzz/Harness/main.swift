@@ -81,8 +81,10 @@ func fuzzNumbers(_ bytes: [UInt8]) {
     func n(_ k: Int) -> String { JSONNumber.format(numbers[k % numbers.count]) }
     let noLimits = bytes[0] & 1 == 1 ? #", "zoom": {"min": null, "max": null}"# : ""
     let policy = ["rollback", "clamp", "rubberBand", "snapNearest", "none"][Int(bytes[1]) % 5]
+    // Half the inputs also re-open a start state at extreme values.
+    let start = bytes[0] & 2 == 2 ? #""start": {"angle": \#(n(17)), "zoom": \#(n(18)), "at": [\#(n(19)), \#(n(20))]},"# : ""
     let text = """
-        {"editor": {"viewport": {"width": 64, "height": 48}, "image": {"testcard": [64, 48]}\(noLimits), "policy": {"kind": "\(policy)"}},
+        {\(start)"editor": {"viewport": {"width": 64, "height": 48}, "image": {"testcard": [64, 48]}\(noLimits), "policy": {"kind": "\(policy)"}},
          "script": [
           {"pan": {"by": [\(n(0)), \(n(1))], "duration": 0.05, "velocity": [\(n(2)), \(n(3))]}},
           {"pinch": {"scale": \(n(4)), "at": [\(n(5)), \(n(6))], "duration": 0.05}},
@@ -157,7 +159,7 @@ nonisolated(unsafe) let playRoutes: PlayRoutes? = {
 
 func fuzzPlay(_ bytes: [UInt8]) {
     guard let routes = playRoutes, let first = bytes.first else { return }
-    let paths = ["/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop", "/api/state", "/"]
+    let paths = ["/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop", "/api/state", "/", "/api/start"]
     let path = paths[Int(first) % paths.count]
     let method = first & 0x80 != 0 ? "GET" : "POST"
     let response = routes.handle(HTTPRequest(method: method, path: path, body: Array(bytes.dropFirst())))

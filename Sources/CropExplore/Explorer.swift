@@ -80,7 +80,9 @@ package enum Explorer {
         var actions: [[EngineAction]] = [[]]
         var engine = Engine(builtIn: scenario.editor, fps: scenario.fps)
         engine.faults = faults
-        states.append(engine.initialState(imageWidth: w, imageHeight: h))
+        // Frame 0 as the replay makes it (with the scenario's start, when it has one).
+        let first = (try? engine.initialState(imageWidth: w, imageHeight: h, start: scenario.start))
+        states.append(first ?? engine.initialState(imageWidth: w, imageHeight: h))
         do {
             let trace = try Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 20_000, faults: faults) { state, applied in
                 states.append(state)

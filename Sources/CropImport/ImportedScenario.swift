@@ -14,12 +14,15 @@ package struct ImportedScenario {
     /// The editor object as JSON text (from `--editor`), or nil.
     package var editorJSON: String?
     package var fps: Int
+    /// The `start` object as JSON text (the saved edit the session began on), or nil.
+    package var startJSON: String?
 
-    package init(name: String, preset: String?, editorJSON: String?, fps: Int) {
+    package init(name: String, preset: String?, editorJSON: String?, fps: Int, startJSON: String? = nil) {
         self.name = name
         self.preset = preset
         self.editorJSON = editorJSON
         self.fps = fps
+        self.startJSON = startJSON
     }
 
     package func text(frames: [[Point]]) -> String {
@@ -49,6 +52,7 @@ package struct ImportedScenario {
         var out = "{\n  \"name\": \(JSONNode(.string(name)).serialized()),\n"
         if let preset { out += "  \"preset\": \(JSONNode(.string(preset)).serialized()),\n" }
         if let editorJSON { out += "  \"editor\": \(editorJSON),\n" }
+        if let startJSON { out += "  \"start\": \(startJSON),\n" }
         out += "  \"fps\": \(fps),\n  \"script\": [\n    " + steps.joined(separator: ",\n    ") + "\n  ]\n}\n"
         return out
     }

@@ -14,7 +14,9 @@ import CropScenario
 ///   advances n frames and answers the frame as PNG, its trace values in `X-Frame` (JSON).
 /// - `POST /api/button` `{"quarterTurn": "clockwise"}`, `{"flip": "horizontal"}`,
 ///   `{"aspect": [w, h] | "original" | "free"}`, `{"doubleTap": [x, y]}`, `{"restore": true}`.
-/// - `POST /api/editor` (an editor object; its `image` is kept), `POST /api/reset`,
+/// - `POST /api/editor` (an editor object; its `image` is kept), `POST /api/start` (a `start`
+///   object, or null for none: the saved edit the session begins on, shown at once; `GET
+///   /api/state` gives it as `start`, and its form under `schema.definitions.start`), `POST /api/reset`,
 ///   `POST /api/record`, `POST /api/stop` (answers `{"scenario": text, "cdp": text}`),
 ///   `GET /api/recording/scenario.json`, `GET /api/recording/cdp.jsonl`.
 package final class PlayRoutes {
@@ -28,7 +30,8 @@ package final class PlayRoutes {
 
     /// The paths served (another method on one of them is a 405, another path a 404).
     static let paths: Set<String> = [
-        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop",
+        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/start", "/api/reset", "/api/record",
+        "/api/stop",
         "/api/recording/scenario.json", "/api/recording/cdp.jsonl",
     ]
 
@@ -39,6 +42,7 @@ package final class PlayRoutes {
         case ("POST", "/api/tick"): return tick(r.body)
         case ("POST", "/api/button"): return button(r.body)
         case ("POST", "/api/editor"): return editor(r.body)
+        case ("POST", "/api/start"): return start(r.body)
         case ("POST", "/api/reset"):
             return perform { () throws(PlayError) in try session.reset() }
         case ("POST", "/api/record"):
@@ -66,6 +70,7 @@ package final class PlayRoutes {
             ("viewport", .array([.number(e.viewport.width), .number(e.viewport.height)])),
             ("scale", .number(Double(e.viewport.scale))),
             ("editor", ScenarioEncoder.editor(e)),
+            ("start", session.start.map(ScenarioEncoder.start) ?? .null),
             ("schema", ScenarioSchema.generate(extensions: session.base.registrations.names)),
             ("recording", .bool(session.isRecording)),
             ("rotates", .bool(e.rotation.gesture)),
@@ -176,6 +181,21 @@ package final class PlayRoutes {
             return self.error(400, error.description)
         }
         return perform { () throws(PlayError) in try session.replaceEditor(scenario.editor) }
+    }
+
+    /// A new start state: a `start` object decoded as in a scenario file, or null for none.
+    private func start(_ body: [UInt8]) -> HTTPResponse {
+        let node: JSONNode
+        do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the start: \(error.message)") }
+        let start: StartState?
+        if case .null = node.value {
+            start = nil
+        } else {
+            do { start = try ScenarioDecoder.decodeStart(Field(node: node, path: "start", file: "start")) } catch {
+                return self.error(400, error.description)
+            }
+        }
+        return perform { () throws(PlayError) in try session.replaceStart(start) }
     }
 
     private func stop() -> HTTPResponse {

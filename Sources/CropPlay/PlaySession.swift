@@ -15,6 +15,9 @@ package final class PlaySession {
     /// The scenario served (its editor's image is loaded from the scenario's folder, once).
     package let base: LoadedScenario
     package private(set) var editor: EditorConfig
+    /// The saved edit the session begins on (the scenario's `start`; the page may change it);
+    /// nil: the initial fit. Reset and recording begin there, and a recording writes it.
+    package private(set) var start: StartState?
     private var model: CropEditorModel
     private var compositor: Compositor
     private let image: PremultipliedImage
@@ -32,15 +35,18 @@ package final class PlaySession {
     package init(base: LoadedScenario) throws(PlayError) {
         self.base = base
         editor = base.scenario.editor
+        start = base.scenario.start
         image = PremultipliedImage(base.image)
         compositor = Compositor(editor: editor, scale: editor.viewport.scale)
-        model = try Self.model(editor, base, fps: base.scenario.fps)
+        model = try Self.model(editor, base, fps: base.scenario.fps, start: start)
     }
 
-    private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int) throws(PlayError) -> CropEditorModel {
+    private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int, start: StartState?) throws(PlayError)
+        -> CropEditorModel
+    {
         do {
             return try CropEditorModel(
-                editor: editor, imageWidth: base.image.width, imageHeight: base.image.height, fps: fps,
+                editor: editor, imageWidth: base.image.width, imageHeight: base.image.height, fps: fps, start: start,
                 registrations: base.registrations)
         } catch {
             throw PlayError(message: (error as? ModelError)?.message ?? "\(error)")
@@ -52,15 +58,26 @@ package final class PlaySession {
     package var current: FrameRecord { model.current }
     package var isSettling: Bool { model.isSettling }
 
-    /// Back to the initial fit (fingers lifted).
+    /// Back to the session's beginning: the start state, or the initial fit (fingers lifted).
     package func reset() throws(PlayError) {
-        model = try Self.model(editor, base, fps: fps)
+        model = try Self.model(editor, base, fps: fps, start: start)
         fingers = []
     }
 
-    /// A new editor (already validated), from the initial fit; stops a recording.
+    /// A new start state (decoded; nil for none), shown at once from frame 0; stops a
+    /// recording. Refused, with the key named, when this editor cannot start there.
+    package func replaceStart(_ new: StartState?) throws(PlayError) {
+        let next = try Self.model(editor, base, fps: fps, start: new)
+        start = new
+        model = next
+        fingers = []
+        recording = nil
+    }
+
+    /// A new editor (already validated), from the start state; stops a recording. Refused when
+    /// the start state does not fit the new editor (its message names `start.<key>`).
     package func replaceEditor(_ new: EditorConfig) throws(PlayError) {
-        let next = try Self.model(new, base, fps: fps)
+        let next = try Self.model(new, base, fps: fps, start: start)
         editor = new
         model = next
         compositor = Compositor(editor: new, scale: new.viewport.scale)
@@ -69,7 +86,7 @@ package final class PlaySession {
         recording = nil
     }
 
-    /// Starts recording from the initial fit.
+    /// Starts recording from the start state (or the initial fit).
     package func startRecording() throws(PlayError) {
         try reset()
         recording = TouchRecording(fps: fps)
@@ -85,7 +102,11 @@ package final class PlaySession {
             throw PlayError(message: "the recording: \(error.message)")
         }
         let editorJSON = ScenarioEncoder.editor(editor).serialized(indent: 2, level: 1)
-        let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps).text(frames: frames)
+        // The recording began on the start state: the scenario starts there too, so its replay
+        // reaches the same state.
+        let startJSON = start.map { ScenarioEncoder.start($0).serialized() }
+        let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps, startJSON: startJSON).text(
+            frames: frames)
         lastRecording = (text, done.cdpLog)
         lastRecordingEnd = model.current
         return lastRecording

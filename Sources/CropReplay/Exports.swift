@@ -31,6 +31,7 @@ public typealias Scenario = CropScenario.Scenario
 public typealias ScenarioError = CropScenario.ScenarioError
 public typealias Preset = CropScenario.Preset
 public typealias EditorConfig = CropScenario.EditorConfig
+public typealias StartState = CropScenario.StartState
 public typealias ViewportSpec = CropScenario.ViewportSpec
 public typealias ImageSource = CropScenario.ImageSource
 public typealias Fit = CropScenario.Fit

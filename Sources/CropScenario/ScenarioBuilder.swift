@@ -33,18 +33,24 @@ extension Scenario {
     ///         .pan(PanStep(by: Point(0, 200), duration: 0.3)),
     ///         .snapshot("released"),
     ///     ]).validated()
+    ///
+    /// `start` re-opens a saved edit at frame 0 (the scenario key `start`).
     public init(
-        name: String, preset: String? = nil, editor: EditorConfig = .defaults, fps: Int = 60, script: [StepKind], directory: String = "."
+        name: String, preset: String? = nil, editor: EditorConfig = .defaults, fps: Int = 60, start: StartState? = nil,
+        script: [StepKind], directory: String = "."
     ) {
         let steps = script.enumerated().map { Step(kind: $0.element, path: "script[\($0.offset)]") }
-        self.init(name: name, file: "<code \(name)>", directory: directory, preset: preset, editor: editor, fps: fps, script: steps)
+        self.init(
+            name: name, file: "<code \(name)>", directory: directory, preset: preset, editor: editor, fps: fps, script: steps,
+            start: start)
     }
 
-    /// Checks what the JSON decoder would: names, fps, duplicate snapshot and crop names.
+    /// Checks what the JSON decoder would: names, fps, the ranges of `start`, duplicate snapshot and crop names.
     public func validated() throws(ScenarioError) -> Scenario {
         func fail(_ place: String, _ message: String) -> ScenarioError { ScenarioError(file: file, place: place, message: message) }
         guard OutputName.isValid(name) else { throw fail("name", "expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ -") }
         guard fps >= 1 && fps <= 240 else { throw fail("fps", "expected an integer from 1 to 240, got \(fps)") }
+        if let problem = start?.rangeProblem { throw fail("start.\(problem.key)", problem.message) }
         var snapshots = Set<String>()
         var crops = Set<String>()
         for step in script {

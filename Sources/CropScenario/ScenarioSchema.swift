@@ -157,6 +157,21 @@ package enum ScenarioSchema {
                     ])
             ),
             (
+                "start",
+                object(
+                    Keys.start,
+                    [
+                        "mirrored": bool, "turns": integer(0, 3),
+                        "box": obj([
+                            ("type", str("array")), ("items", number(exclusiveMin: 0, max: 1_000_000)), ("minItems", num(2)),
+                            ("maxItems", num(2)), ("description", str("width and height in points, about the box centre")),
+                        ]),
+                        "angle": number(min: -1_000_000, max: 1_000_000, "degrees, clockwise"),
+                        "zoom": number(min: 0.001, max: 1000), "at": ref("pair"),
+                    ],
+                    description: "A saved edit re-opened at frame 0 (every key optional)")
+            ),
+            (
                 "step",
                 obj([("oneOf", arr(Keys.steps.map { key in object([key], [key: stepBody(key, duration: duration)], required: [key]) }))])
             ),
@@ -178,6 +193,7 @@ package enum ScenarioSchema {
                     ("name", ref("name")),
                     ("preset", enumOf(Preset.all.map { $0.name })),
                     ("editor", ref("editor")),
+                    ("start", ref("start")),
                     ("fps", integer(1, 240)),
                     ("script", obj([("type", str("array")), ("items", ref("step"))])),
                 ])

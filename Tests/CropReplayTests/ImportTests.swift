@@ -34,6 +34,39 @@ final class ImportTests: XCTestCase {
 
     func importLog(_ args: [String]) -> CLIResult { runCLI(["import"] + args) }
 
+    /// `--start` gives the session's start state (inline JSON or a file: a start object or a
+    /// scenario's `start`); it is written into the scenario, which replays from it.
+    func testStartGivesTheImportedSessionItsStartState() throws {
+        let log = Self.folder + "/gap-and-reuse.cdp"
+        let inline = importLog(["cdp", log, "--preset", "straighten-flip", "--start", "{\"turns\": 1, \"angle\": -5, \"zoom\": 1.5}"])
+        XCTAssertEqual(inline.code, 0, inline.err)
+        XCTAssertTrue(inline.out.contains("\"start\": {\"mirrored\":false,\"turns\":1,\"angle\":-5,\"zoom\":1.5}"), inline.out)
+        let dir = temporaryDirectory("import-start")
+        try inline.out.write(toFile: dir + "/a.json", atomically: true, encoding: .utf8)
+        let first = try XCTUnwrap(
+            runCLI(["run", dir + "/a.json", "--out", dir + "/out"]).code == 0
+                ? Data(
+                    contentsOf: URL(fileURLWithPath: dir + "/out/gap-and-reuse/trace.json")) : nil)
+        let frames = try XCTUnwrap((try JSONSerialization.jsonObject(with: first) as? [String: Any])?["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames[0]["angle"] as? Double, -5)
+        XCTAssertEqual(frames[0]["turns"] as? Int, 1)
+        // From a scenario file: its start is taken.
+        try "{\"preset\": \"straighten-flip\", \"start\": {\"mirrored\": true}}".write(
+            toFile: dir + "/saved.json", atomically: true, encoding: .utf8)
+        let fromFile = importLog(["cdp", log, "--preset", "straighten-flip", "--start", dir + "/saved.json"])
+        XCTAssertEqual(fromFile.code, 0, fromFile.err)
+        XCTAssertTrue(fromFile.out.contains("\"start\": {\"mirrored\":true,\"turns\":0,\"angle\":0}"), fromFile.out)
+        // Errors: one line naming the option or the file and the key.
+        let bad = importLog(["cdp", log, "--start", "{\"turns\": 7}"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.err, "Error: --start: start.turns: expected an integer from 0 to 3, got 7\n")
+        let refused = importLog(["cdp", log, "--start", "{\"box\": [100, 100]}"])
+        XCTAssertEqual(refused.code, 2)
+        XCTAssertTrue(refused.err.contains("start.box: expected no box: this editor's box is fixed"), refused.err)
+        try "{\"preset\": \"straighten-flip\"}".write(toFile: dir + "/none.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(importLog(["cdp", log, "--start", dir + "/none.json"]).code, 2)
+    }
+
     /// A finger that lands and lifts between two frame times shows on the next frame, at its
     /// last position; positions hold between samples.
     func testAShortContactShowsOnTheNextFrame() throws {

@@ -5,6 +5,7 @@ import CropImport
 import CropJSON
 import CropPipeline
 import CropPlay
+import CropScenario
 import Foundation
 import TestSupport
 import XCTest
@@ -87,6 +88,55 @@ final class PlaygroundTests: XCTestCase {
         _ = try s.tick(frames: 1)
         let rec = try XCTUnwrap(try s.stopRecording(name: "r"))
         XCTAssertTrue(rec.scenario.contains("[[100, 300], [200, 300]],\n      [[100, 300], [220, 300]]"), rec.scenario)
+    }
+
+    /// `play S.json` starts from the scenario's `start`; a recording begins there and writes
+    /// it, so the replay reaches the live state; `/api/start` changes it, refusing what the
+    /// editor cannot start from with the key named.
+    func testASessionStartsFromTheScenariosStartAndRecordsIt() throws {
+        let text = """
+            {"name": "reopened", "preset": "straighten-flip",
+             "start": {"mirrored": true, "turns": 1, "angle": -12, "zoom": 1.8, "at": [920, 520]}, "script": []}
+            """
+        let base = try LoadedScenario.load(text: text, file: "reopened.json", name: "reopened")
+        let s = try PlaySession(base: base)
+        XCTAssertEqual(s.current, try base.replay().frames[0])
+        try play(s)
+        let live = s.current
+        let rec = try XCTUnwrap(try s.stopRecording(name: "recorded"))
+        XCTAssertTrue(
+            rec.scenario.contains("\"start\": {\"mirrored\":true,\"turns\":1,\"angle\":-12,\"zoom\":1.8,\"at\":[920, 520]}"), rec.scenario)
+        let replay = try LoadedScenario.load(text: rec.scenario, file: "recorded.json", name: "recorded").replay()
+        let last = try XCTUnwrap(replay.frames.last)
+        XCTAssertEqual(last.shown.k, live.shown.k, accuracy: 1e-9)
+        XCTAssertEqual(last.shown.cx, live.shown.cx, accuracy: 1e-6)
+        XCTAssertEqual(last.shown.cy, live.shown.cy, accuracy: 1e-6)
+        XCTAssertEqual(last.shown.a, live.shown.a, accuracy: 1e-9)
+        XCTAssertEqual(last.orientation, live.orientation)
+        XCTAssertEqual(replay.frames[0].orientation, ImageOrientation(turns: 1, mirrored: true))
+
+        let routes = PlayRoutes(session: s)
+        func call(_ path: String, _ body: String) -> (status: Int, body: String) {
+            let r = routes.handle(HTTPRequest(method: "POST", path: path, body: Array(body.utf8)))
+            return (r.status, String(decoding: r.body, as: UTF8.self))
+        }
+        let state = try JSONParser.parse(
+            String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
+        XCTAssertEqual(state["start"]?["turns"]?.serialized(), "1")
+        XCTAssertNotNil(state["schema"]?["definitions"]?["start"])
+        let bad = call("/api/start", "{\"turns\": 9}")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertTrue(bad.body.contains("start.turns: expected an integer from 0 to 3, got 9"), bad.body)
+        let refused = call("/api/start", "{\"angle\": 60}")
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertTrue(refused.body.contains("start.angle: expected an angle within +-45 degrees (rotation.limit), got 60"), refused.body)
+        XCTAssertEqual(s.start?.turns, 1, "a refused start leaves the session's")
+        XCTAssertEqual(call("/api/start", "{\"zoom\": 2.5}").status, 200)
+        XCTAssertEqual(s.current.frame, 0)
+        XCTAssertEqual(s.current.zoom, 2.5, accuracy: 1e-12)
+        XCTAssertEqual(call("/api/start", "null").status, 200)
+        XCTAssertNil(s.start)
+        XCTAssertEqual(s.current.orientation, .init())
     }
 
     func testRoutesRefuseBadInputAndNeverReadAFileTheyAreGiven() throws {

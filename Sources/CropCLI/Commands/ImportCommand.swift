@@ -23,6 +23,11 @@ extension Commands {
             .init(
                 name: "--editor", value: "<file>",
                 help: "A JSON file with the editor object (or a scenario, whose preset and editor are taken)."),
+            .init(
+                name: "--start", value: "<file|json>",
+                help:
+                    "The saved edit the session began on: a start object as inline JSON ('{\"zoom\": 2}') or a file (a start object, or a scenario whose start is taken)."
+            ),
             .init(name: "--fps", value: "<n>", help: "Frames per second (default: 60)."),
             .init(name: "--scale", value: "<s>", help: "Multiply log coordinates by s (default: 1), e.g. 1/devicePixelRatio."),
             .init(name: "--offset", value: "<x,y>", help: "Then add this offset in points (default: 0,0)."),
@@ -89,11 +94,13 @@ extension Commands {
                 editorJSON = node.serialized(indent: 2, level: 1)
             }
         }
+        let startJSON = try a.options["--start"].map { (v: String) throws -> String in try startOption(v) }
         let logName = (path as NSString).lastPathComponent
         let base = logName.split(separator: ".").first.map(String.init) ?? "imported"
         var name = a.options["--name"] ?? base.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
         if name.isEmpty { name = "imported" }
-        let scenarioText = ImportedScenario(name: name, preset: preset, editorJSON: editorJSON, fps: fps).text(frames: frames)
+        let scenarioText = ImportedScenario(name: name, preset: preset, editorJSON: editorJSON, fps: fps, startJSON: startJSON).text(
+            frames: frames)
         // validate accepts what import writes: decode and replay before writing anything.
         let out = a.options["--out"]
         let dir = out.map { ($0 as NSString).deletingLastPathComponent } ?? "."
@@ -114,6 +121,38 @@ extension Commands {
             console.out(String(scenarioText.dropLast()))
         }
         return 0
+    }
+
+    /// `--start`: inline JSON (text starting with `{`) or a file holding a start object or a
+    /// scenario with one; decoded as the scenario key is (errors name the option or the file and
+    /// `start.<key>`), then written in the canonical form.
+    static func startOption(_ value: String) throws -> String {
+        let inline = value.trimmingCharacters(in: .whitespaces).hasPrefix("{")
+        let source = inline ? "--start" : value
+        let text: String
+        if inline {
+            text = value
+        } else {
+            do { text = String(decoding: try FileIO.read(value, limit: Limits.maxScenarioBytes), as: UTF8.self) } catch {
+                throw ReplayFailure.unreadable(error)
+            }
+        }
+        var node: JSONNode
+        do { node = try JSONParser.parse(text) } catch {
+            throw ReplayFailure.badInput("\(source):\(error.line):\(error.column): \(error.message)")
+        }
+        guard case .object = node.value else { throw ReplayFailure.badInput("\(source): expected a start object {...}") }
+        if !inline, let start = node["start"] {
+            node = start
+        } else if !inline, node["script"] != nil || node["editor"] != nil || node["preset"] != nil {
+            throw ReplayFailure.badInput("\(source): expected a start object, or a scenario with a \"start\"; this scenario has none")
+        }
+        do {
+            let start = try ScenarioDecoder.decodeStart(Field(node: node, path: "start", file: source))
+            return ScenarioEncoder.start(start).serialized()
+        } catch {
+            throw ReplayFailure.badInput(error.description)
+        }
     }
 
     static func parseLog(_ format: String, _ text: String) throws(ImportError) -> TouchLog {

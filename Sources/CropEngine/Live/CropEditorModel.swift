@@ -28,17 +28,28 @@ public struct CropEditorModel: Sendable {
     /// The fingers down (held from one tick to the next until the next `send(touches:)`).
     private var fingers: [Point] = []
     private var fingersSent = false
-    /// The latest frame: after `init`, frame 0 (the initial fit).
+    /// The latest frame: after `init`, frame 0 (the initial fit, or the start state).
     public private(set) var current: FrameRecord
 
-    /// The editor at its initial fit for an image of the given size.
+    /// The editor at its initial fit for an image of the given size, or re-opening a saved
+    /// edit: with `start`, frame 0 is that state (turned, flipped, straightened, zoomed, the
+    /// box resized), exactly as a scenario's `start` gives it; `restore` still returns to the
+    /// initial fit. `StartState(reopening:...)` makes a start from a saved crop rect.
     ///
-    /// Throws a `ModelError` for an image side outside 1 ... 16384 or an fps outside 1 ... 240.
+    /// ```swift
+    /// let saved = StartState(mirrored: true, turns: 1, angle: -8, zoom: 1.6, at: Point(900, 500))
+    /// var model = try CropEditorModel(editor: .preset("straighten-flip")!, imageWidth: 1600, imageHeight: 1200, start: saved)
+    /// ```
+    ///
+    /// Throws a `ModelError` for an image side outside 1 ... 16384, an fps outside 1 ... 240,
+    /// or a start this editor refuses (the message names `start.<key>`).
     /// (Untyped `throws`: a typed-throws initializer of this struct failing before its
     /// properties are set corrupted the caller's stack in Swift 6.3.1 debug builds.)
-    /// Policies and curves of your own that the editor names come from `registrations`.
+    /// Policies and curves of your own that the editor names come from `registrations`; `start`
+    /// re-opens a saved edit (docs/scenarios.md, "start").
     public init(
-        editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60, registrations: Registrations = .builtIn
+        editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60, start: StartState? = nil,
+        registrations: Registrations = .builtIn
     ) throws {
         guard imageWidth > 0, imageHeight > 0, imageWidth <= 16384, imageHeight <= 16384 else {
             throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
@@ -47,7 +58,11 @@ public struct CropEditorModel: Sendable {
         self.editor = editor
         self.fps = fps
         engine = try Engine(editor: editor, fps: fps, registrations: registrations)
-        state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        do {
+            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start)
+        } catch {
+            throw ModelError(message: error.description)
+        }
         touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
         current = FrameRecord(record: state, fps: fps)
     }

@@ -34,6 +34,8 @@ package struct Replayer {
         return try replayer.run()
     }
 
+    /// Frame 0's state is the initial fit with the scenario's `start` applied; a start that does
+    /// not fit the editor or the image is an error at `start.<key>`.
     init(
         scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [], registrations: Registrations = .builtIn
     ) throws(ScenarioError) {
@@ -46,7 +48,11 @@ package struct Replayer {
         }
         engine.faults = faults
         self.engine = engine
-        state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
+        do {
+            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: scenario.start)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
+        }
         expander = TimelineExpander(
             viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
             frame: scenario.editor.frame, rotationGesture: scenario.editor.rotation.gesture)

@@ -3,7 +3,9 @@
 /// cannot drift apart.
 package enum Keys {
     /// `$schema` lets editors find scenarios/schema.json; the decoder ignores its value.
-    package static let top = ["$schema", "name", "preset", "editor", "fps", "script"]
+    package static let top = ["$schema", "name", "preset", "editor", "start", "fps", "script"]
+    /// The saved edit a scenario re-opens (every key optional).
+    package static let start = ["mirrored", "turns", "box", "angle", "zoom", "at"]
     package static let editor = [
         "viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop",
         "rotation", "refit", "doubleTap", "turn",

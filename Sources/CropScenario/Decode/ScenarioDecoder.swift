@@ -1,3 +1,4 @@
+import CropGeometry
 import CropJSON
 
 /// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
@@ -53,10 +54,34 @@ package enum ScenarioDecoder {
             }
         }
         let editor = try EditorDecoder(extensions: extensions).decode(Field(node: editorNode, path: "editor", file: file))
+        let start = try f["start"].map { (field: Field) throws(ScenarioError) -> StartState in try decodeStart(field) }
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
         var scriptDecoder = ScriptDecoder(editor: editor)
         let script = try scriptDecoder.decodeScript(f["script"])
-        return Scenario(name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script)
+        return Scenario(
+            name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script, start: start)
+    }
+
+    /// The `start` object: each key optional, each in the ranges of the other keys (the checks
+    /// that need the image and the layout run when the replay starts, before anything is written).
+    package static func decodeStart(_ field: Field) throws(ScenarioError) -> StartState {
+        let f = try field.object(allowed: Keys.start)
+        var start = StartState()
+        if let m = f["mirrored"] { start.mirrored = try m.bool() }
+        if let t = f["turns"] { start.turns = try t.integer(min: 0, max: 3) }
+        if let b = f["box"] {
+            let (w, h) = try b.pair()
+            guard w > 0, h > 0 else {
+                throw b.error("expected a box size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+            }
+            start.box = Size(w, h)
+        }
+        if let a = f["angle"] {
+            start.angle = try a.number(min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees")
+        }
+        if let z = f["zoom"] { start.zoom = try z.scale(what: "a zoom") }
+        if let p = f["at"] { start.at = try p.point() }
+        return start
     }
 
     /// Decodes scenario text given as a string (built-in scenarios, tests).

@@ -7,11 +7,24 @@ import CropJSON
 /// `import` and the playground write.
 package enum ScenarioEncoder {
     /// The scenario object: name, fps, the resolved editor and the script.
+    /// `start` is written only when the scenario has one, so a scenario without it hashes as
+    /// it always did.
     package static func scenario(_ s: Scenario) -> JSONNode {
-        .object([
-            ("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor)),
-            ("script", .array(s.script.map { step($0.kind) })),
-        ])
+        var members: [(String, JSONNode)] = [("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor))]
+        if let start = s.start { members.append(("start", self.start(start))) }
+        members.append(("script", .array(s.script.map { step($0.kind) })))
+        return .object(members)
+    }
+
+    /// The `start` object: `mirrored`, `turns` and `angle` always (their defaults are the
+    /// initial fit's), `box`, `zoom` and `at` when given (their defaults depend on the layout).
+    package static func start(_ s: StartState) -> JSONNode {
+        var members: [(String, JSONNode)] = [("mirrored", .bool(s.mirrored)), ("turns", .number(s.turns))]
+        if let box = s.box { members.append(("box", pair(box))) }
+        members.append(("angle", .number(s.angle == 0 ? 0 : s.angle)))
+        if let zoom = s.zoom { members.append(("zoom", .number(zoom))) }
+        if let at = s.at { members.append(("at", pair(at))) }
+        return .object(members)
     }
 
     /// The stable hash recorded in goldens: FNV-1a 64 of the canonical text.

@@ -182,11 +182,17 @@ public struct Scenario: Equatable, Sendable {
     public var editor: EditorConfig
     public var fps: Int
     public var script: [Step]
+    /// The saved edit frame 0 re-opens (`start`); nil: the initial fit.
+    public var start: StartState?
     /// A stable hash of the scenario's canonical form (FNV-1a 64, hex), recorded in goldens:
     /// whitespace, key order, `$schema` and presets do not change it.
     public var sourceHash: String { ScenarioEncoder.hash(self) }
 
-    package init(name: String, file: String, directory: String, preset: String?, editor: EditorConfig, fps: Int, script: [Step]) {
+    package init(
+        name: String, file: String, directory: String, preset: String?, editor: EditorConfig, fps: Int, script: [Step],
+        start: StartState? = nil
+    ) {
+        self.start = start
         self.name = name
         self.file = file
         self.directory = directory

@@ -1,0 +1,59 @@
+import CropGeometry
+
+/// A saved edit to re-open: the scenario's `start` (docs/scenarios.md, "start"). Applied
+/// before frame 0 on the initial fit, in this order: the mirror (a horizontal flip), the
+/// clockwise quarter turns (as the buttons do, each followed by the projection), the box
+/// size about its centre, the angle, the zoom, and the image point shown at the box centre.
+/// Nothing is projected after the turns: frame 0 shows the start as given, valid or not.
+///
+///     var scenario = Scenario(name: "reopen", editor: .preset("straighten-flip")!, script: [.snapshot("reopened")])
+///     scenario.start = StartState(mirrored: true, turns: 1, angle: -8, zoom: 1.6, at: Point(900, 500))
+///
+/// `StartState(reopening:...)` (CropEngine) computes `zoom` and `at` from a saved crop rect.
+public struct StartState: Equatable, Sendable {
+    /// The photo mirrored left-right (a horizontal flip before the turns).
+    public var mirrored: Bool
+    /// Clockwise quarter turns, 0...3.
+    public var turns: Int
+    /// The box's size in points about its centre (resizable boxes only); nil keeps the box.
+    public var box: Size?
+    /// The straighten angle in degrees, clockwise on screen.
+    public var angle: Double
+    /// Zoom (k / kBase of the oriented image); nil keeps the zoom the turns left.
+    public var zoom: Double?
+    /// The point of the image as loaded (pixels, origin top-left, before any flip or turn)
+    /// shown at the box centre; nil: the image centre.
+    public var at: Point?
+
+    public init(mirrored: Bool = false, turns: Int = 0, box: Size? = nil, angle: Double = 0, zoom: Double? = nil, at: Point? = nil) {
+        self.mirrored = mirrored
+        self.turns = turns
+        self.box = box
+        self.angle = angle
+        self.zoom = zoom
+        self.at = at
+    }
+
+    /// The first value outside the ranges a scenario file accepts (turns an integer 0...3, a
+    /// zoom from 0.001 to 1000, points and degrees finite within +-1e6, a box size > 0), as
+    /// the key (`turns`, `box`, ...) and the message; nil when every value is in range.
+    package var rangeProblem: (key: String, message: String)? {
+        func coordinate(_ v: Double) -> Bool { v.isFinite && abs(v) <= Limits.maxCoordinate }
+        let within = "within +-\(Echo.number(Limits.maxCoordinate))"
+        if !(0...3).contains(turns) { return ("turns", "expected an integer from 0 to 3, got \(turns)") }
+        if let box {
+            guard coordinate(box.width), coordinate(box.height) else {
+                return ("box", "expected a size [width, height] \(within), got \(box)")
+            }
+            guard box.width > 0, box.height > 0 else { return ("box", "expected a size [width, height] > 0, got \(box)") }
+        }
+        if !coordinate(angle) { return ("angle", "expected an angle in degrees \(within), got \(angle)") }
+        if let zoom, !(zoom >= Limits.minScale && zoom <= Limits.maxScale) {
+            return (
+                "zoom", "expected a zoom from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(zoom)"
+            )
+        }
+        if let at, !(coordinate(at.x) && coordinate(at.y)) { return ("at", "expected a point [x, y] \(within), got \(at)") }
+        return nil
+    }
+}

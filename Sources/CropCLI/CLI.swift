@@ -17,6 +17,8 @@ public enum CLI {
     static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        // An interrupting signal removes temporary files and staged outputs first.
+        CleanupOnSignal.install()
         let code = dispatch(arguments, console: console)
         if let failure = console.outputError(), failure != EPIPE {
             // stdout failed (a full disk, say): one line, exit 3. A closed pipe is a quiet end.

@@ -21,9 +21,10 @@ public enum CLI {
         CleanupOnSignal.install()
         let code = dispatch(arguments, console: console)
         if let failure = console.outputError(), failure != EPIPE {
-            // stdout failed (a full disk, say): one line, exit 3. A closed pipe is a quiet end.
-            console.err("Error: cannot write to standard output (\(String(cString: strerror(failure))))")
-            return 3
+            // stdout failed (a full disk, say): the environment's problem, one line, exit 2.
+            // A closed pipe is a quiet end.
+            console.err("Error: cannot write to standard output: \(FileIO.reason(failure))")
+            return 2
         }
         return code
     }

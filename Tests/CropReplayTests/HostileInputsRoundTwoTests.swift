@@ -98,7 +98,8 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let r = runCLI(["check", "--junit", "reports"], in: dir)
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.out, "", "nothing was checked")
-        XCTAssertEqual(r.err, "Error: '--junit' expects a file to write, but reports: is a folder, expected a file (see 'cropreplay help check')\n")
+        XCTAssertEqual(
+            r.err, "Error: '--junit' expects a file to write, but reports: is a folder, expected a file (see 'cropreplay help check')\n")
     }
 
     /// CRLF logs import exactly as their LF versions (the same scenario bytes).
@@ -152,11 +153,13 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         var ihdr: [UInt8] = [0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
         ihdr = [0, 0, 0, 13] + Array("IHDR".utf8) + ihdr + crcBytes(Array("IHDR".utf8) + ihdr)
         for type in ["tEXt", "zTXt", "iTXt"] {
-            let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [0x7F, 0xFF, 0xFF, 0xFF] + Array(type.utf8) + Array("abc".utf8)
+            let bytes: [UInt8] =
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [0x7F, 0xFF, 0xFF, 0xFF] + Array(type.utf8) + Array("abc".utf8)
             XCTAssertEqual(bytes.count, 44)
             XCTAssertThrowsError(try PNGCodec.decode(bytes)) { error in
                 XCTAssertTrue(
-                    "\(error)".contains("chunk \(type) at byte 33 declares 2147483647 bytes of data, but the file has 3 bytes after its header"),
+                    "\(error)".contains(
+                        "chunk \(type) at byte 33 declares 2147483647 bytes of data, but the file has 3 bytes after its header"),
                     "\(error)")
             }
             try Data(bytes).write(to: URL(fileURLWithPath: dir + "/big.png"))
@@ -280,7 +283,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let r = runCLI(["validate", dir + "/lim.json"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(
-            r.err, "Error: \(dir)/lim.json: script[2]: the script runs past frame 100000 while settling from frame 99997; the limit is 100000 frames\n")
+            r.err,
+            "Error: \(dir)/lim.json: script[2]: the script runs past frame 100000 while settling from frame 99997; the limit is 100000 frames\n"
+        )
     }
 
     /// `compare --policies ""` (or a list with an empty entry) names the option.

@@ -74,7 +74,8 @@ final class InterruptedOutputTests: XCTestCase {
             let before = snapshotTree(out)
             XCTAssertNotNil(before["long/animation.gif"])
             try medium.write(toFile: dir + "/long.json", atomically: true, encoding: .utf8)
-            let p = try interruptedRun(["run", dir + "/long.json", "--out", out, "--apng", "--gif", "--jobs", "2"], out: out, signal: signal)
+            let p = try interruptedRun(
+                ["run", dir + "/long.json", "--out", out, "--apng", "--gif", "--jobs", "2"], out: out, signal: signal)
             XCTAssertEqual(p.terminationReason, .uncaughtSignal, "ended by the signal, as without a handler")
             XCTAssertEqual(p.terminationStatus, signal)
             XCTAssertEqual(hidden(out), [], "signal \(signal): no temporary file or staged folder")
@@ -164,8 +165,7 @@ final class InterruptedOutputTests: XCTestCase {
         try withTmpfs(kilobytes: 16) { root in
             let dir = temporaryDirectory("recordfull")
             try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
-            try
-                #"{"name": "s", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"snapshot": "a"}]}"#
+            try #"{"name": "s", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"snapshot": "a"}]}"#
                 .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
             let full = runCLI(["record", "--golden", root + "/golden"], in: dir)
             XCTAssertEqual(full.code, 2, full.err)

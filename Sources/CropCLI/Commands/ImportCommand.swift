@@ -86,7 +86,9 @@ extension Commands {
         let log: TouchLog
         do { log = try parseLog(format, text) } catch { throw ReplayFailure.badInput("\(path):\(error.description)") }
         let frames: [[Point]]
-        do { frames = try Resampler(fps: fps, mapping: mapping, maxFingers: maxFingers, coordinateLimit: Limits.maxCoordinate).frames(log) } catch {
+        do {
+            frames = try Resampler(fps: fps, mapping: mapping, maxFingers: maxFingers, coordinateLimit: Limits.maxCoordinate).frames(log)
+        } catch {
             throw ReplayFailure.badInput("\(path):\(error.description)")
         }
         var preset = a.options["--preset"]

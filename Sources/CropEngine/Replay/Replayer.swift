@@ -122,7 +122,9 @@ package struct Replayer {
         while state.isSettling {
             c += 1
             if c > frameLimit && c <= limit {
-                throw fail(step.path, "the script runs past frame \(frameLimit) while settling from frame \(cursor); the limit is \(frameLimit) frames")
+                throw fail(
+                    step.path,
+                    "the script runs past frame \(frameLimit) while settling from frame \(cursor); the limit is \(frameLimit) frames")
             }
             if c > limit {
                 throw fail(step.path, "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)")

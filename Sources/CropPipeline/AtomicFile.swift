@@ -11,8 +11,8 @@ import Foundation
 /// written to a temporary file beside it and renamed into place by `commit`; a writer dropped
 /// without `commit` (an error on the way) removes its temporary file, so no reader ever sees
 /// half a file. A symbolic link to a file replaces the file it points to (the link stays); a
-/// device (`/dev/null`, `/dev/full`, a terminal) is written in place, never replaced; a
-/// dangling link, a folder, a pipe or a socket is refused before anything is written
+/// device (`/dev/null`, `/dev/full`, a terminal) or a pipe is written in place, never
+/// replaced; a dangling link, a folder or a socket is refused before anything is written
 /// (`FileIO.outputTarget`). Temporary files are registered with `CleanupOnSignal`, so an
 /// interrupted command removes them.
 package final class AtomicFile: ByteSink {
@@ -33,8 +33,14 @@ package final class AtomicFile: ByteSink {
         case .device:
             destination = nil
             temp = nil
-            fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(errno))))") }
+            // Non-blocking open: a pipe that nobody reads is an error at once, never a wait.
+            fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                let code = errno
+                if code == ENXIO { throw FileError(path: path, message: "is a pipe that nothing reads") }
+                throw FileError(path: path, message: FileIO.writeFailure(code))
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         case .file(let target):
             destination = target
             let dir = (target as NSString).deletingLastPathComponent

@@ -111,13 +111,13 @@ package enum FileIO {
         /// A regular file (or a new one) at this path, replaced atomically: `path` itself, or
         /// the file a symbolic link points to.
         case file(String)
-        /// A character or block device, written in place.
+        /// A character or block device, or a pipe (FIFO) with a reader: written in place.
         case device
     }
 
     /// Decides how `path` is written, before anything is: a new path or a regular file is
     /// replaced atomically, a link to a file replaces that file (the link stays), a device is
-    /// written in place; a dangling link, a folder, a pipe or a socket is refused.
+    /// written in place, and so is a pipe; a dangling link, a folder or a socket is refused.
     package static func outputTarget(_ path: String) throws(FileError) -> OutputTarget {
         guard !path.isEmpty else { throw FileError(path: path, message: "expected a file path, got an empty one") }
         guard !path.utf8.contains(0) else { throw FileError(path: path, message: "the path contains a NUL byte") }
@@ -146,7 +146,7 @@ package enum FileIO {
         case Int(S_IFREG): return .file(target)
         case Int(S_IFCHR), Int(S_IFBLK): return .device
         case Int(S_IFDIR): throw FileError(path: path, message: "is a folder, expected a file")
-        case Int(S_IFIFO): throw FileError(path: path, message: "is a pipe (FIFO), expected a file or a device")
+        case Int(S_IFIFO): return .device
         default: throw FileError(path: path, message: "is not a regular file or a device")
         }
     }

@@ -71,6 +71,22 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: dir)
         XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary file left beside the devices")
 
+        // A pipe is written in place when something reads it, and is an error at once when
+        // nothing does (never a wait).
+        XCTAssertEqual(mkfifo(dir + "/pipe", 0o600), 0)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: cropreplayExecutable), "the executable is built")
+        let unread = runCLI(["import", "cdp", log, "--out", dir + "/pipe"])
+        XCTAssertEqual(unread.code, 2)
+        XCTAssertEqual(unread.err, "Error: cannot write output: \(dir)/pipe: is a pipe that nothing reads\n")
+        let reader = try runProcess(
+            "/bin/sh",
+            [
+                "-c",
+                "cat '\(dir)/pipe' > '\(dir)/piped' & sleep 0.2; '\(cropreplayExecutable)' import cdp '\(log)' --out '\(dir)/pipe'; wait",
+            ])
+        XCTAssertEqual(reader.code, 0, reader.out)
+        XCTAssertTrue(try String(contentsOfFile: dir + "/piped", encoding: .utf8).contains("\"touches\""))
+
         // A link to a file: the file gets the output, the link stays.
         try "old\n".write(toFile: dir + "/real.json", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: "real.json")

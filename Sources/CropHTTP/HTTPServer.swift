@@ -159,7 +159,8 @@ package final class HTTPServer {
         for c in connections where !closed.contains(c.fd) {
             if c.closing && c.pending == 0 {
                 closed.insert(c.fd)
-            } else if let started = c.requestStarted, now - started > limits.requestSeconds, !c.closing {
+            } else if let started = c.requestStarted, c.needsBytes, now - started > limits.requestSeconds, !c.closing {
+                // (Only a request still arriving: whole ones waiting for their turn do not count.)
                 // The whole request did not arrive in time: 408, then close.
                 queue(c, HTTPResponse.text(408, "the request took longer than \(Int(limits.requestSeconds)) s to arrive\n"), close: true)
                 if !flush(c, now: now) || c.pending == 0 { closed.insert(c.fd) }

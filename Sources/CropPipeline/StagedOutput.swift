@@ -22,6 +22,8 @@ package final class StagedOutput {
     package let staged: String
     private var slot: Int32?
     private var done = false
+    /// The scenario's folder did not exist before: an unpublished stage removes it (if empty).
+    private let createdFolder: Bool
 
     /// What `run` may write in a scenario's folder: everything `publish` replaces.
     package static let outputs = ["snapshots", "crops", "frames", "animation.png", "animation.gif", "sheet.png"]
@@ -32,6 +34,7 @@ package final class StagedOutput {
         if FileIO.exists(folder) && !FileIO.isDirectory(folder) {
             throw FileError(path: folder, message: "is not a folder; a scenario's outputs go into a folder of its name")
         }
+        createdFolder = !FileIO.exists(folder)
         try FileIO.makeDirectory(folder)
         StagedOutput.removeLeftovers(in: folder)
         staged = folder + "/" + StagedOutput.prefix + "\(getpid())-\(StagedOutput.next())"
@@ -39,19 +42,26 @@ package final class StagedOutput {
         try FileIO.makeDirectory(staged)
     }
 
-    deinit { if !done { discard() } }
+    deinit { discard() }
 
-    /// Removes the staged folder (nothing is published).
+    /// Removes the staged folder (nothing is published), and the scenario's folder when this
+    /// stage made it and it is empty.
     package func discard() {
+        guard !done else { return }
         done = true
         CleanupOnSignal.removeTree(staged)
         CleanupOnSignal.unregister(slot)
+        if createdFolder { rmdir(folder) }
     }
 
     /// Moves the staged outputs into the folder (see the type's comment).
     package func publish() throws(FileError) {
         guard !done else { throw FileError(path: folder, message: "internal error: published twice") }
-        defer { discard() }
+        defer {
+            done = true
+            CleanupOnSignal.removeTree(staged)
+            CleanupOnSignal.unregister(slot)
+        }
         let old = staged + "/.old"
         try FileIO.makeDirectory(old)
         func move(_ from: String, _ to: String) throws(FileError) {

@@ -244,6 +244,61 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         XCTAssertEqual(routes.handle(HTTPRequest(method: "POST", path: "/api/tick", body: Array("{}".utf8))).status, 200)
     }
 
+    /// The playground's own server and routes under both attacks at once: 16 connections
+    /// that dribble a request head and 14 that pipeline page requests and never read; a
+    /// normal API request is still answered within a second.
+    func testThePlaygroundAnswersUnderSlowAndGreedyClients() throws {
+        let text = #"{"name": "p", "preset": "circle-avatar-bounce", "script": []}"#
+        let routes = PlayRoutes(session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: "p")))
+        let server = try HTTPServer(port: 0, handler: routes.handle)
+        let background = server.serveInBackground()
+        defer { background.stop() }
+        func open(receiveBuffer: Int32? = nil) -> Int32 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+            var tv = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = in_port_t(UInt16(server.port).bigEndian)
+            inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
+            _ = withUnsafePointer(to: &a) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            return fd
+        }
+        func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        let greedy = (0..<14).map { _ in open(receiveBuffer: 4096) }
+        let slow = (0..<16).map { _ in open() }
+        defer { for fd in greedy + slow { close(fd) } }
+        for fd in greedy {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK)
+            sendAll(fd, Array(String(repeating: "GET / HTTP/1.1\r\n\r\n", count: 300).utf8))
+        }
+        for step in 0..<3 {
+            for fd in slow { sendAll(fd, [Array("GET".utf8)[step]]) }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        for attempt in 0..<3 {
+            let started = Date()
+            let fd = open()
+            sendAll(fd, Array("GET /api/state HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+            var answer: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { break }
+                answer += buffer[0..<n]
+            }
+            close(fd)
+            let seconds = Date().timeIntervalSince(started)
+            XCTAssertTrue(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"), "attempt \(attempt)")
+            XCTAssertLessThan(seconds, 1, "attempt \(attempt): answered in \(seconds) s")
+        }
+    }
+
     /// Errors found after an import's conversion name the log's line and the option, never
     /// the --out file that was not written.
     func testImportErrorsAfterTheConversionNameTheLogAndTheOption() throws {

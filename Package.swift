@@ -10,6 +10,7 @@
 //   CropRender                              compositor: a frame record + an image -> pixels
 //   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
 //     libjpeg-turbo and libdeflate)               (bitmaps only)
+//   CSignalCleanup                          temporary files removed on an interrupting signal
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
@@ -73,11 +74,14 @@ let package = Package(
             dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CCropKernels"]
         ),
         .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CDeflateShim", "CCropKernels"]),
+        // Removal of temporary files and staged folders on SIGINT/SIGTERM/SIGHUP: a C signal
+        // handler over a static table, so it does only async-signal-safe work.
+        .target(name: "CSignalCleanup"),
         .target(
             name: "CropPipeline",
             dependencies: [
                 "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender",
-                "CropImageIO",
+                "CropImageIO", "CSignalCleanup",
             ]
         ),
         .target(

@@ -45,10 +45,43 @@ static int check_signature(const unsigned char *data, size_t size, char *message
     return 0;
 }
 
+/* Walks the chunks before the first IDAT (the headers): each must fit in the bytes that are
+ * there, so no chunk's declared length is ever allocated for a file that cannot hold it (a
+ * 44-byte file whose tEXt declares 2^31-1 bytes fails here, at once). */
+static int check_header_chunks(const unsigned char *data, size_t size, char *message) {
+    size_t at = 8;
+    while (at + 8 <= size) {
+        uint32_t length = ((uint32_t)data[at] << 24) | ((uint32_t)data[at + 1] << 16) | ((uint32_t)data[at + 2] << 8) | data[at + 3];
+        char type[5];
+        for (int i = 0; i < 4; i++) {
+            unsigned char c = data[at + 4 + i];
+            type[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+        }
+        type[4] = 0;
+        if (memcmp(type, "IDAT", 4) == 0) return 0;
+        size_t left = size - at - 8;
+        if (length > 0x7fffffffu || (size_t)length + 4 > left) {
+            snprintf(message, CPNG_MESSAGE_SIZE,
+                     "chunk %s at byte %zu declares %u bytes of data, but the file has %zu bytes after its header; expected a complete chunk",
+                     type, at, length, left);
+            return 1;
+        }
+        at += (size_t)length + 12;
+    }
+    return 0;
+}
+
+/* Text chunks are never used: libpng skips them without allocating their data. */
+static void ignore_text_chunks(png_structp png) {
+    static const png_byte text_chunks[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
+}
+
 int cpng_read_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height,
                    char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
     if (check_signature(data, size, message)) return 1;
+    if (check_header_chunks(data, size, message)) return 1;
     error_state errors = {message};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, on_error, on_warning);
     if (!png) { snprintf(message, CPNG_MESSAGE_SIZE, "out of memory"); return 1; }
@@ -60,6 +93,9 @@ int cpng_read_size(const unsigned char *data, size_t size, uint32_t *width, uint
         return 1;
     }
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_set_chunk_cache_max(png, 1000);
+    png_set_chunk_malloc_max(png, 16u * 1024u * 1024u);
+    ignore_text_chunks(png);
     png_set_read_fn(png, &reader, read_from_memory);
     png_read_info(png, info);
     *width = png_get_image_width(png, info);
@@ -75,6 +111,7 @@ static int decode(const unsigned char *data, size_t size, uint32_t max_width, ui
     out->height = 0;
     out->message[0] = 0;
     if (check_signature(data, size, out->message)) return 1;
+    if (check_header_chunks(data, size, out->message)) return 1;
     error_state errors = {out->message};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, on_error, on_warning);
     if (!png) { snprintf(out->message, CPNG_MESSAGE_SIZE, "out of memory"); return 1; }
@@ -93,6 +130,7 @@ static int decode(const unsigned char *data, size_t size, uint32_t max_width, ui
     png_set_user_limits(png, max_width, max_height);
     png_set_chunk_cache_max(png, 1000);
     png_set_chunk_malloc_max(png, 64u * 1024u * 1024u);
+    ignore_text_chunks(png);
     png_set_read_fn(png, &reader, read_from_memory);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);

@@ -19,11 +19,14 @@ public enum CLI {
 
     /// Runs one command line; scenarios may name the policies and curves in `registrations`.
     public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn) -> Int32 {
+        // An interrupting signal removes temporary files and staged outputs first.
+        CleanupOnSignal.install()
         let code = dispatch(arguments, console: console, registrations: registrations)
         if let failure = console.outputError(), failure != EPIPE {
-            // stdout failed (a full disk, say): one line, exit 3. A closed pipe is a quiet end.
-            console.err("Error: cannot write to standard output (\(String(cString: strerror(failure))))")
-            return 3
+            // stdout failed (a full disk, say): the environment's problem, one line, exit 2.
+            // A closed pipe is a quiet end.
+            console.err("Error: cannot write to standard output: \(FileIO.reason(failure))")
+            return 2
         }
         return code
     }

@@ -8,7 +8,7 @@ import Foundation
 
 /// Where the CLI writes: stdout and stderr, replaceable in tests. The standard console
 /// writes with POSIX `write`, so a closed pipe or a full disk is an error it records (and
-/// the CLI reports once, exit 3), never a trap.
+/// the CLI reports once, exit 2), never a trap.
 public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void

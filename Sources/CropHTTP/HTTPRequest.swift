@@ -8,8 +8,14 @@ package struct HTTPRequest: Sendable, Equatable {
     /// Header names lower-cased, in order.
     package var headers: [(name: String, value: String)]
     package var body: [UInt8]
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    package var version: String
 
-    package init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    package init(
+        method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        version: String = "HTTP/1.1"
+    ) {
+        self.version = version
         self.method = method
         self.path = path
         self.query = query
@@ -20,11 +26,24 @@ package struct HTTPRequest: Sendable, Equatable {
     /// The first header of that (lower-case) name.
     package func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
-    /// Whether the client asked to close the connection after this request.
-    package var wantsClose: Bool { header("connection")?.lowercased() == "close" }
+    /// The `Connection` header's options, lower-cased.
+    var connectionOptions: [String] {
+        (header("connection") ?? "").lowercased().split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }) }
+            .map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+    }
+
+    /// Whether the connection closes after this request: asked with `Connection: close`, or
+    /// HTTP/1.0 without `Connection: keep-alive` (1.0's default).
+    package var wantsClose: Bool {
+        if connectionOptions.contains("close") { return true }
+        return version == "HTTP/1.0" && !connectionOptions.contains("keep-alive")
+    }
+
+    /// An HTTP/1.0 client that asked to keep the connection (it is told it is kept).
+    package var keepsAliveExplicitly: Bool { version == "HTTP/1.0" && !wantsClose }
 
     package static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
-        a.method == b.method && a.path == b.path && a.query == b.query && a.body == b.body
+        a.method == b.method && a.version == b.version && a.path == b.path && a.query == b.query && a.body == b.body
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
     }
 }
@@ -66,7 +85,7 @@ package struct HTTPResponse: Sendable {
 
     /// The bytes on the wire: status line, headers (with Content-Length and, when asked,
     /// Connection: close), blank line, body.
-    package func serialized(close: Bool) -> [UInt8] {
+    package func serialized(close: Bool, keepAlive: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers {
             // Header values never carry line breaks (a handler's value is cleaned, not trusted).
@@ -75,7 +94,11 @@ package struct HTTPResponse: Sendable {
         }
         head += "Content-Length: \(body.count)\r\n"
         head += "Cache-Control: no-store\r\n"
-        if close { head += "Connection: close\r\n" }
+        if close {
+            head += "Connection: close\r\n"
+        } else if keepAlive {
+            head += "Connection: keep-alive\r\n"
+        }
         head += "\r\n"
         return Array(head.utf8) + body
     }

@@ -86,7 +86,8 @@ package struct HTTPRequestParser: Sendable {
         let bodyStart = headEnd + 4
         guard buffer.count >= bodyStart + length else { return .incomplete }
         let request = HTTPRequest(
-            method: method, path: path, query: query, headers: headers, body: Array(buffer[bodyStart..<(bodyStart + length)]))
+            method: method, path: path, query: query, headers: headers, body: Array(buffer[bodyStart..<(bodyStart + length)]),
+            version: version)
         return .request(request, consumed: bodyStart + length)
     }
 

@@ -19,7 +19,7 @@ package enum CDPLog {
             let reading = JSONReading()
             for item in try reading.array(root, "the log") { events.append((item, reading)) }
         } else {
-            for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (i, line) in LogLines.split(text).enumerated() {
                 guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
                 events.append((try parseJSON(String(line), lineOffset: i), JSONReading(lineOffset: i)))
             }
@@ -59,7 +59,7 @@ package enum CDPLog {
             case "touchStart":
                 for p in points {
                     if builder.isDown(p.id) {
-                        builder.move(p.id, to: p.point, at: t)
+                        builder.move(p.id, to: p.point, at: t, line: line)
                     } else {
                         builder.land(p.id, at: p.point, time: t, line: line)
                     }
@@ -67,7 +67,7 @@ package enum CDPLog {
             case "touchMove":
                 for p in points {
                     guard builder.isDown(p.id) else { throw r.error(p.node, "touchMove of point \(p.id), which is not down") }
-                    builder.move(p.id, to: p.point, at: t)
+                    builder.move(p.id, to: p.point, at: t, line: line)
                 }
             case "touchEnd", "touchCancel":
                 if points.isEmpty {
@@ -75,7 +75,7 @@ package enum CDPLog {
                 } else {
                     for p in points {
                         guard builder.isDown(p.id) else { throw r.error(p.node, "\(type) of point \(p.id), which is not down") }
-                        builder.move(p.id, to: p.point, at: t)
+                        builder.move(p.id, to: p.point, at: t, line: line)
                         builder.lift(p.id, at: t)
                     }
                 }

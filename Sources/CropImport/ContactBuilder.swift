@@ -19,18 +19,19 @@ struct ContactBuilder {
         // An id landing again while down lifts its first finger (never left down forever).
         if down[id] != nil { lift(id, at: t) }
         log.contacts.append(
-            TouchLog.Contact(down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: p, linear: linear)], line: line))
+            TouchLog.Contact(down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: p, linear: linear, line: line)], line: line)
+        )
         down[id] = log.contacts.count - 1
     }
 
-    mutating func move(_ id: String, to p: Point, at t: Double, linear: Bool = false) {
+    mutating func move(_ id: String, to p: Point, at t: Double, linear: Bool = false, line: Int = 0) {
         guard let i = down[id] else { return }
         var frames = log.contacts[i].keyframes
         // A later position at the same time replaces the earlier one.
         if let last = frames.last, last.t == t {
-            frames[frames.count - 1] = TouchLog.Keyframe(t: t, point: p, linear: linear)
+            frames[frames.count - 1] = TouchLog.Keyframe(t: t, point: p, linear: linear, line: line)
         } else {
-            frames.append(TouchLog.Keyframe(t: t, point: p, linear: linear))
+            frames.append(TouchLog.Keyframe(t: t, point: p, linear: linear, line: line))
         }
         log.contacts[i].keyframes = frames
     }

@@ -23,7 +23,7 @@ package enum GeteventLog {
         var builder = ContactBuilder()
         var lastTime = -Double.infinity
         var landed = Set<Int>()  // slots whose finger is down in the builder
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in LogLines.split(text).enumerated() {
             let line = index + 1
             let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("[") else { continue }  // headers: "add device 1: ...", "  name: ..."
@@ -84,7 +84,7 @@ package enum GeteventLog {
                     }
                     if let id = state.id, let x = state.x, let y = state.y {
                         if landed.contains(s) {
-                            builder.move(key, to: Point(x, y), at: t)
+                            builder.move(key, to: Point(x, y), at: t, line: line)
                         } else {
                             builder.land(key, at: Point(x, y), time: t, line: state.line)
                             builder.setId(key, id)

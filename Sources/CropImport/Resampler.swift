@@ -1,4 +1,5 @@
 import CropGeometry
+import CropJSON
 
 /// Turns a touch log into frames of finger positions (sample and hold): frame n, at time
 /// t0 + n/fps (t0 = the first landing), holds for each finger down at that time
@@ -11,11 +12,15 @@ package struct Resampler {
     /// Keep at most this many fingers per frame (the first ones to land), or nil: more than
     /// two fingers is then an error.
     package var maxFingers: Int?
+    /// The largest coordinate a scenario takes (points, either sign): a mapped position past
+    /// it is an error naming the log's line and the mapping options.
+    package var coordinateLimit: Double
 
-    package init(fps: Int, mapping: PointMapping, maxFingers: Int? = nil) {
+    package init(fps: Int, mapping: PointMapping, maxFingers: Int? = nil, coordinateLimit: Double = 1_000_000) {
         self.fps = fps
         self.mapping = mapping
         self.maxFingers = maxFingers
+        self.coordinateLimit = coordinateLimit
     }
 
     /// Every frame from the first landing to the last frame with a finger down.
@@ -53,8 +58,16 @@ package struct Resampler {
             for n in span.first...span.last {
                 fingerCount[n] += 1
                 if let maxFingers, out[n].count >= maxFingers { continue }
-                let p = span.short ? c.last : c.position(at: time(n))
-                out[n].append(mapping.map(p))
+                let t = span.short ? c.up : time(n)
+                let p = c.position(at: t)
+                let m = mapping.map(p)
+                guard m.x.isFinite, m.y.isFinite, abs(m.x) <= coordinateLimit, abs(m.y) <= coordinateLimit else {
+                    throw ImportError(
+                        line: c.line(at: t),
+                        "the touch at (\(JSONNumber.format(p.x)), \(JSONNumber.format(p.y))) maps to (\(JSONNumber.format(m.x)), \(JSONNumber.format(m.y))) points\(mapping.optionsWords), outside the scenario's range of +-\(JSONNumber.format(coordinateLimit)): check the options"
+                    )
+                }
+                out[n].append(m)
             }
         }
         if maxFingers == nil, let n = fingerCount.firstIndex(where: { $0 > 2 }) {

@@ -1,4 +1,5 @@
 import CropGeometry
+import CropJSON
 
 /// Recorded touches, whatever the log format: each finger (a contact from landing to
 /// lifting) with its positions over time, in raw log coordinates and seconds.
@@ -34,6 +35,12 @@ package struct TouchLog: Sendable, Equatable {
             return Point(a.point.x + (b.point.x - a.point.x) * f, a.point.y + (b.point.y - a.point.y) * f)
         }
 
+        /// The log's line of the position at time t (the landing's when not known).
+        package func line(at t: Double) -> Int {
+            let k = keyframes.lastIndex(where: { $0.t <= t }) ?? 0
+            return k < keyframes.count && keyframes[k].line > 0 ? keyframes[k].line : line
+        }
+
         /// The position at lifting.
         package var last: Point { position(at: up) }
     }
@@ -43,10 +50,13 @@ package struct TouchLog: Sendable, Equatable {
         package var point: Point
         /// Moves linearly to the next keyframe (else holds until it).
         package var linear: Bool
-        package init(t: Double, point: Point, linear: Bool = false) {
+        /// The log's line that set this position (0: not known; the contact's landing line).
+        package var line: Int
+        package init(t: Double, point: Point, linear: Bool = false, line: Int = 0) {
             self.t = t
             self.point = point
             self.linear = linear
+            self.line = line
         }
     }
 
@@ -78,6 +88,15 @@ package struct PointMapping: Sendable, Equatable {
     package var screen: Size?
     package init() {}
 
+    /// The options that map log positions, as given (for errors): ` with --scale 2 --offset 1,-1`.
+    package var optionsWords: String {
+        var words: [String] = []
+        if panel != nil || screen != nil { words.append("--panel and --screen") }
+        if scale != 1 { words.append("--scale \(JSONNumber.format(scale))") }
+        if offset != Point(0, 0) { words.append("--offset \(JSONNumber.format(offset.x)),\(JSONNumber.format(offset.y))") }
+        return words.isEmpty ? "" : " with " + words.joined(separator: " ")
+    }
+
     /// `raw * scale + offset`, after the panel-to-screen mapping when one is given.
     package func map(_ raw: Point) -> Point {
         var p = raw
@@ -85,5 +104,13 @@ package struct PointMapping: Sendable, Equatable {
             p = Point(p.x * screen.width / panel.width, p.y * screen.height / panel.height)
         }
         return Point(p.x * scale + offset.x, p.y * scale + offset.y)
+    }
+}
+
+/// The lines of a text log, ended by LF or CRLF. In Swift "\r\n" is one Character, so a
+/// split on "\n" alone would never split a CRLF file: this splits on both.
+package enum LogLines {
+    package static func split(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 }

@@ -82,11 +82,11 @@ package enum WebDriverLog {
                     if sources[k].isDown {
                         if duration > 0 {
                             // From the position at the tick's start, linearly, then hold.
-                            builder.move(id, to: sources[k].position, at: start)
+                            builder.move(id, to: sources[k].position, at: start, line: a.line)
                             builder.startLinear(id)
-                            builder.move(id, to: target, at: start + duration)
+                            builder.move(id, to: target, at: start + duration, line: a.line)
                         } else {
-                            builder.move(id, to: target, at: start)
+                            builder.move(id, to: target, at: start, line: a.line)
                         }
                     }
                     sources[k].position = target

@@ -13,8 +13,9 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
-/// File access for the pipeline. Every write goes to a temporary file in the
-/// target's folder and is renamed into place, so no reader ever sees half a file.
+/// File access for the pipeline. Every output goes through `AtomicFile`: a regular file is
+/// written to a temporary file in the target's folder and renamed into place, so no reader
+/// ever sees half a file; a device is written in place (`outputTarget`).
 package enum FileIO {
     /// Reads a regular file of at most `limit` bytes. The file is checked before anything
     /// is read (a folder, a FIFO, a device or a socket is refused at once, never waited on)
@@ -67,16 +68,27 @@ package enum FileIO {
 
     package static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
+    /// Whether `path` is a symbolic link (dangling or not).
+    package static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && Int(info.st_mode) & Int(S_IFMT) == Int(S_IFLNK)
+    }
+
     package static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 
+    /// Creates a folder and its missing parents; an error says why in the environment's words.
     package static func makeDirectory(_ path: String) throws(FileError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(path: path, message: "cannot create folder")
+        guard !path.isEmpty, !isDirectory(path) else { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0 {
+            let code = errno
+            if code == EEXIST && isDirectory(path) { return }
+            if code == EEXIST { throw FileError(path: path, message: "cannot create folder: a file of that name exists") }
+            throw FileError(path: path, message: "cannot create folder: " + reason(code))
         }
     }
 
@@ -92,6 +104,66 @@ package enum FileIO {
         counterLock.unlock()
         let name = (path as NSString).lastPathComponent
         return (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
+    }
+
+    /// Where an output written to `path` goes.
+    package enum OutputTarget: Equatable, Sendable {
+        /// A regular file (or a new one) at this path, replaced atomically: `path` itself, or
+        /// the file a symbolic link points to.
+        case file(String)
+        /// A character or block device, or a pipe (FIFO) with a reader: written in place.
+        case device
+    }
+
+    /// Decides how `path` is written, before anything is: a new path or a regular file is
+    /// replaced atomically, a link to a file replaces that file (the link stays), a device is
+    /// written in place, and so is a pipe; a dangling link, a folder or a socket is refused.
+    package static func outputTarget(_ path: String) throws(FileError) -> OutputTarget {
+        guard !path.isEmpty else { throw FileError(path: path, message: "expected a file path, got an empty one") }
+        guard !path.utf8.contains(0) else { throw FileError(path: path, message: "the path contains a NUL byte") }
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .file(path) }
+            throw FileError(path: path, message: "cannot be written (\(String(cString: strerror(code))))")
+        }
+        var info = link
+        var target = path
+        if Int(link.st_mode) & Int(S_IFMT) == Int(S_IFLNK) {
+            guard stat(path, &info) == 0 else {
+                let pointee = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw FileError(
+                    path: path,
+                    message: "is a symbolic link to \(pointee), which does not exist; expected a file, a folder to write in or a device")
+            }
+            guard let real = realpath(path, nil) else {
+                throw FileError(path: path, message: "is a symbolic link that cannot be resolved")
+            }
+            target = String(cString: real)
+            free(real)
+        }
+        switch Int(info.st_mode) & Int(S_IFMT) {
+        case Int(S_IFREG): return .file(target)
+        case Int(S_IFCHR), Int(S_IFBLK): return .device
+        case Int(S_IFDIR): throw FileError(path: path, message: "is a folder, expected a file")
+        case Int(S_IFIFO): return .device
+        default: throw FileError(path: path, message: "is not a regular file or a device")
+        }
+    }
+
+    /// The words for a failed write: the environment's problem, said plainly.
+    package static func writeFailure(_ code: Int32) -> String { "cannot be written: " + reason(code) }
+
+    /// What an errno means, in the words of the one-line errors.
+    package static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: return "no space left on the device"
+        case EROFS: return "the file system is read-only"
+        case EACCES, EPERM: return "permission denied"
+        case EDQUOT: return "the disk quota is exceeded"
+        case ENOTDIR: return "a part of the path is not a folder"
+        default: return String(cString: strerror(code))
+        }
     }
 
     /// Writes `bytes` atomically: a temporary file beside `path`, then rename (`AtomicFile`).
@@ -181,15 +253,30 @@ extension FileIO {
         }
         let staged = base + ".\(name).staged-\(getpid())"
         let old = base + ".\(name).old-\(getpid())"
-        try makeDirectory(staged)
-        for file in files { try writeAtomically(staged + "/" + file.name, file.bytes) }
+        // Errors name the folder being replaced, never the hidden staged one.
+        func shown(_ e: FileError) -> FileError {
+            let rest = e.path.hasPrefix(staged) ? String(e.path.dropFirst(staged.count)) : ""
+            return FileError(path: path + (rest.isEmpty ? "/" : rest), message: e.message)
+        }
+        let slot = CleanupOnSignal.register(staged, tree: true)
+        defer { CleanupOnSignal.unregister(slot) }
+        do {
+            try makeDirectory(staged)
+            for file in files { try writeAtomically(staged + "/" + file.name, file.bytes) }
+        } catch {
+            CleanupOnSignal.removeTree(staged)
+            throw shown(error)
+        }
         if exists(path), rename(path, old) != 0 {
-            throw FileError(path: path, message: "cannot be replaced (\(String(cString: strerror(errno))))")
+            let code = errno
+            CleanupOnSignal.removeTree(staged)
+            throw FileError(path: path + "/", message: "cannot be replaced (\(String(cString: strerror(code))))")
         }
         if rename(staged, path) != 0 {
             let code = errno
             _ = rename(old, path)
-            throw FileError(path: path, message: "cannot be replaced (\(String(cString: strerror(code))))")
+            CleanupOnSignal.removeTree(staged)
+            throw FileError(path: path + "/", message: "cannot be replaced (\(String(cString: strerror(code))))")
         }
         try? FileManager.default.removeItem(atPath: old)
     }

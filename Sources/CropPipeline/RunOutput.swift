@@ -36,33 +36,59 @@ package enum RunOutput {
         try run(loaded, trace: try loaded.replay(), options: options)
     }
 
-    /// `run` for a replay already made (batch commands replay everything before writing anything).
+    /// `run` for a replay already made: the outputs are staged, then published together
+    /// (`StagedOutput`): a failure on the way leaves the scenario's folder as it was.
     @discardableResult
     package static func run(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> String {
-        let dir = options.outDir + "/" + loaded.scenario.name
+        let output = try stage(loaded, trace: trace, options: options)
+        try publish(output)
+        return output.folder
+    }
+
+    /// Writes a scenario's outputs into a staged folder inside `DIR/<name>/`; nothing is
+    /// visible until `publish`. Errors name the outputs' final paths, never the staged folder.
+    package static func stage(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> StagedOutput {
+        let folder = options.outDir + "/" + loaded.scenario.name
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
         try checkBudget(loaded, trace: trace, options: options)
-        let session = RenderSession(loaded: loaded, trace: trace)
-        try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
-            try FileIO.writeAtomically(dir + "/trace.json", TraceCodec.encode(trace))
-            for crop in trace.crops {
-                try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .shared))
-            }
-            // Snapshot frames are rendered into the encoder in parallel, then written by name.
-            let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
-            let encoded = LockedDictionary<Int, [UInt8]>()
-            session.prepareLayers(snapFrames)
-            try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in
-                encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i]))
-            }
-            for snapshot in trace.snapshots {
-                let (name, frame) = (snapshot.name, snapshot.frame)
-                guard let png = encoded.get(frame) else { continue }
-                try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
-            }
-            if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, options: options) }
+        let output: StagedOutput
+        do { output = try StagedOutput(folder: folder) } catch { throw .unwritable(error) }
+        let dir = output.staged
+        let shown: @Sendable (String) -> String = { path in
+            path.hasPrefix(dir) ? folder + path.dropFirst(dir.count) : path
         }
-        return dir
+        let session = RenderSession(loaded: loaded, trace: trace)
+        do {
+            try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
+                try FileIO.writeAtomically(dir + "/trace.json", TraceCodec.encode(trace))
+                for crop in trace.crops {
+                    try FileIO.writeAtomically(dir + "/" + crop.file, PNGCodec.encode(session.cropImage(crop), .shared))
+                }
+                // Snapshot frames are rendered into the encoder in parallel, then written by name.
+                let snapFrames = Array(Set(trace.snapshots.map { $0.frame })).sorted()
+                let encoded = LockedDictionary<Int, [UInt8]>()
+                session.prepareLayers(snapFrames)
+                try Parallel.forEach(count: snapFrames.count, jobs: options.jobs) { i in
+                    encoded.set(snapFrames[i], session.renderPNG(frame: snapFrames[i]))
+                }
+                for snapshot in trace.snapshots {
+                    let (name, frame) = (snapshot.name, snapshot.frame)
+                    guard let png = encoded.get(frame) else { continue }
+                    try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
+                }
+                if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, shown: shown, options: options) }
+            }
+        } catch {
+            output.discard()
+            if case .unwritable(let e) = error { throw .unwritable(FileError(path: shown(e.path), message: e.message)) }
+            throw error
+        }
+        return output
+    }
+
+    /// Moves staged outputs into place (errors name the scenario's folder).
+    package static func publish(_ output: StagedOutput) throws(ReplayFailure) {
+        do { try output.publish() } catch { throw .unwritable(error) }
     }
 
     /// Refuses (before anything is written) a contact sheet that would not fit in memory:
@@ -87,7 +113,9 @@ package enum RunOutput {
         }
     }
 
-    static func writeSequences(_ session: RenderSession, plan: SequencePlan, dir: String, options: RunOptions) throws {
+    static func writeSequences(
+        _ session: RenderSession, plan: SequencePlan, dir: String, shown: (String) -> String, options: RunOptions
+    ) throws {
         let trace = session.trace
         let kept = plan.kept
         let canvas = plan.canvas
@@ -161,7 +189,7 @@ package enum RunOutput {
         for file in [apngFile, gifFile].compactMap({ $0 }) {
             let size = file.count
             try file.commit()
-            if let w = AnimationSize.warning(file.path, bytes: size, every: options.every, thumb: options.thumb) { options.warn?(w) }
+            if let w = AnimationSize.warning(shown(file.path), bytes: size, every: options.every, thumb: options.thumb) { options.warn?(w) }
         }
         if options.sheet {
             let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))

@@ -80,6 +80,7 @@ package final class PlayRoutes {
     private func tick(_ body: [UInt8]) -> HTTPResponse {
         let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the tick: \(error.message)") }
+        guard case .object = node.value else { return error(400, "the tick: expected a JSON object {\"frames\": n, \"touches\": [...]}") }
         var frames = 1
         if let f = node["frames"] {
             guard case .number(let d, _) = f.value, d >= 0, d <= 30, d == d.rounded() else {
@@ -135,6 +136,7 @@ package final class PlayRoutes {
     private func button(_ body: [UInt8]) -> HTTPResponse {
         let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the button: \(error.message)") }
+        guard case .object = node.value else { return error(400, "the button: expected a JSON object") }
         let b: CropEditorModel.Button
         if case .string(let s)? = node["quarterTurn"]?.value, let d = TurnDirection(rawValue: s) {
             b = .quarterTurn(clockwise: d == .clockwise)

@@ -127,35 +127,149 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(r.server.serviceTimes.count, 2)
     }
 
-    func testConnectionsBeyondTheLimitAreTurnedAwayAndIdleOnesClosed() throws {
+    /// Opens a connection to the server on 127.0.0.1 (receive timeout 5 s).
+    func connectTo(_ port: Int, receiveBuffer: Int32? = nil) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        var tv = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
+        _ = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return fd
+    }
+
+    /// A full house does not turn a new client away: the connection idle longest gives up its
+    /// place; idle connections are closed after the idle time.
+    func testANewClientAlwaysGetsASlotAndIdleConnectionsAreClosed() throws {
         var limits = HTTPServer.Limits()
         limits.maxConnections = 2
-        limits.idleSeconds = 0.3
+        limits.idleSeconds = 0.5
         let r = try start(limits: limits)
         defer { r.stop() }
-        // Two idle connections hold the places; a third is answered 503.
-        func open() -> Int32 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var a = sockaddr_in()
-            a.sin_family = sa_family_t(AF_INET)
-            a.sin_port = in_port_t(UInt16(r.server.port).bigEndian)
-            inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
-            _ = withUnsafePointer(to: &a) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            return fd
-        }
-        let a = open()
-        let b = open()
-        Thread.sleep(forTimeInterval: 0.15)
-        XCTAssertTrue(exchange(r.server.port, Array("GET / HTTP/1.1\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 503 "))
-        // After the idle time both are closed, and a new client is served.
-        Thread.sleep(forTimeInterval: 0.6)
+        let a = connectTo(r.server.port)
+        Thread.sleep(forTimeInterval: 0.05)
+        let b = connectTo(r.server.port)
+        Thread.sleep(forTimeInterval: 0.1)
+        // A third is served; the oldest idle one (a) was closed for it, b still is open.
+        XCTAssertTrue(exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 404 "))
         var byte: UInt8 = 0
-        XCTAssertEqual(recv(a, &byte, 1, 0), 0, "closed by the server")
+        XCTAssertEqual(recv(a, &byte, 1, 0), 0, "a was closed by the server")
+        XCTAssertEqual(
+            Array("GET / HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { send(b, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }, 18)
+        var answer = [UInt8](repeating: 0, count: 512)
+        XCTAssertGreaterThan(answer.withUnsafeMutableBytes { recv(b, $0.baseAddress, $0.count, 0) }, 0, "b is still served")
+        // After the idle time b is closed too.
+        Thread.sleep(forTimeInterval: 0.8)
+        XCTAssertEqual(recv(b, &byte, 1, 0), 0, "closed by the server when idle")
         close(a)
         close(b)
-        XCTAssertTrue(exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 404 "))
+    }
+
+    /// Slow clients cannot hold the server: 16 connections that each send a request head one
+    /// byte at a time (each byte would restart an idle timer) fill every place, and a normal
+    /// request is still answered within a second; each slow request gets 408 when its whole
+    /// request has not arrived in `requestSeconds`, however often bytes come.
+    func testSlowHeadersNeitherDenyServiceNorLiveForever() throws {
+        var limits = HTTPServer.Limits()
+        limits.requestSeconds = 1.5
+        let r = try start(limits: limits)
+        defer { r.stop() }
+        let slow = (0..<16).map { _ in connectTo(r.server.port) }
+        defer { for fd in slow { close(fd) } }
+        let head = Array("GET /slow HTTP/1.1\r\nX-Padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n".utf8)
+        var sent = 0
+        func dribble() {
+            for fd in slow { _ = head.withUnsafeBytes { send(fd, $0.baseAddress! + sent, 1, Int32(MSG_NOSIGNAL)) } }
+            sent += 1
+        }
+        for _ in 0..<3 {
+            dribble()
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let started = Date()
+        let answer = exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404 "), answer)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "a normal request is answered within a second")
+        // Keep dribbling past requestSeconds: the survivors are answered 408 and closed.
+        for _ in 0..<16 {
+            dribble()
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        var timedOut = 0
+        for fd in slow {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0, String(decoding: buffer[0..<n], as: UTF8.self).hasPrefix("HTTP/1.1 408 ") { timedOut += 1 }
+        }
+        // One gave its place to the normal client; the others timed out.
+        XCTAssertGreaterThanOrEqual(timedOut, 15)
+    }
+
+    /// Clients that pipeline requests and never read fill their sockets; the server never
+    /// waits on them, so a normal request is answered within a second, and a client that
+    /// takes nothing for `writeStallSeconds` is closed.
+    func testClientsThatNeverReadDoNotStallOthers() throws {
+        var limits = HTTPServer.Limits()
+        limits.writeStallSeconds = 1
+        let big = [UInt8](repeating: 65, count: 256 * 1024)
+        let server = try HTTPServer(port: 0, limits: limits) { r in
+            r.path == "/big" ? HTTPResponse(status: 200, body: big) : HTTPResponse.text(404, "no\n")
+        }
+        let r = server.serveInBackground()
+        defer { r.stop() }
+        let requests = Array(String(repeating: "GET /big HTTP/1.1\r\n\r\n", count: 200).utf8)
+        let greedy = (0..<14).map { _ in connectTo(r.server.port, receiveBuffer: 4096) }
+        defer { for fd in greedy { close(fd) } }
+        for fd in greedy {
+            let flags = fcntl(fd, F_GETFL, 0)
+            _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+            _ = requests.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        for attempt in 0..<2 {
+            let started = Date()
+            let answer = exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404 "), answer)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered within a second (attempt \(attempt))")
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        // By now every greedy client was closed: what it can still read ends.
+        // (A server that closes with requests unread resets the connection: that counts too.)
+        for fd in greedy {
+            let flags = fcntl(fd, F_GETFL, 0)
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var total = 0
+            while total < 60 << 20 {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 {
+                    XCTAssertTrue(n == 0 || errno == ECONNRESET, "closed by the server (\(total) bytes read), not still open")
+                    break
+                }
+                total += n
+            }
+            XCTAssertLessThan(total, 200 * 256 * 1024, "not every response was sent")
+        }
+    }
+
+    /// HTTP/1.0 closes after the response unless it asks for keep-alive.
+    func testHTTP10ClosesUnlessAskedToKeepAlive() throws {
+        let r = try start()
+        defer { r.stop() }
+        let started = Date()
+        let one = exchange(r.server.port, Array("GET /x HTTP/1.0\r\n\r\n".utf8))
+        XCTAssertTrue(one.hasPrefix("HTTP/1.1 404 ") && one.contains("Connection: close\r\n"), one)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "closed at once, not after the idle time")
+        let kept = exchange(
+            r.server.port,
+            Array("GET /x HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /y HTTP/1.0\r\n\r\n".utf8))
+        XCTAssertEqual(kept.components(separatedBy: "HTTP/1.1 404 ").count, 3, kept)
+        XCTAssertTrue(kept.contains("Connection: keep-alive\r\n"), kept)
     }
 
     func testListeningOnABadHostIsOneLine() {

@@ -55,11 +55,18 @@ extension Commands {
             key = k
             values = vary[vary.index(after: eq)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
+        let option = a.options["--vary"] != nil ? "--vary" : "--policies"
+        if values.contains(where: { $0.isEmpty }) {
+            let given = a.options[option] ?? ""
+            throw UsageError(
+                message: "'\(option)' expects a comma-separated list of \(key.rawValue) values with none empty, got '\(Echo.cap(given))'",
+                command: "compare")
+        }
         let variants: [Variant]
         do {
             variants = try key.variants(of: loaded.scenario.editor, values: values, registered: a.registrations.policyNames)
         } catch {
-            throw UsageError(message: error.description, command: "compare")
+            throw UsageError(message: "'\(option)': \(error.description)", command: "compare")
         }
         guard !variants.isEmpty else { throw UsageError(message: "nothing to compare", command: "compare") }
         options.variation = key

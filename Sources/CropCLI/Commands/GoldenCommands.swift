@@ -45,6 +45,12 @@ extension Commands {
                     message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
             }
         }
+        if let junit = a.options["--junit"] {
+            // A folder, a dangling link or a pipe is refused before anything is checked.
+            do { _ = try FileIO.outputTarget(junit) } catch {
+                throw UsageError(message: "'--junit' expects a file to write, but \(error.description)", command: "check")
+            }
+        }
         let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
         var loaded: [LoadedScenario] = []
         var results: [CheckResult] = []

@@ -66,6 +66,23 @@ extension Commands {
         if a.options["--preset"] != nil && a.options["--editor"] != nil {
             throw UsageError(message: "give either --preset or --editor, not both", command: "import")
         }
+        if let name = a.options["--name"], !OutputName.isValid(name) {
+            throw UsageError(
+                message:
+                    "'--name' expects a scenario name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got '\(Echo.cap(name))'",
+                command: "import")
+        }
+        if let preset = a.options["--preset"], Preset.named(preset) == nil {
+            throw UsageError(
+                message: "'--preset' expects one of \(Preset.all.map(\.name).joined(separator: ", ")), got '\(Echo.cap(preset))'",
+                command: "import")
+        }
+        if let out = a.options["--out"] {
+            // A folder, a dangling link or a pipe is refused before the log is read.
+            do { _ = try FileIO.outputTarget(out) } catch {
+                throw UsageError(message: "'--out' expects a file to write, but \(error.description)", command: "import")
+            }
+        }
         let fps = try a.int("--fps", min: 1, max: 240) ?? 60
         let maxFingers = try a.int("--max-fingers", min: 1, max: 2)
         let bytes: [UInt8]
@@ -74,7 +91,9 @@ extension Commands {
         let log: TouchLog
         do { log = try parseLog(format, text) } catch { throw ReplayFailure.badInput("\(path):\(error.description)") }
         let frames: [[Point]]
-        do { frames = try Resampler(fps: fps, mapping: mapping, maxFingers: maxFingers).frames(log) } catch {
+        do {
+            frames = try Resampler(fps: fps, mapping: mapping, maxFingers: maxFingers, coordinateLimit: Limits.maxCoordinate).frames(log)
+        } catch {
             throw ReplayFailure.badInput("\(path):\(error.description)")
         }
         var preset = a.options["--preset"]
@@ -104,15 +123,20 @@ extension Commands {
         // validate accepts what import writes: decode and replay before writing anything.
         let out = a.options["--out"]
         let dir = out.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+        // Errors from here on are the editor's (from --editor or --preset) or the replay's:
+        // they name the log (or the --editor file), never the --out file not written yet.
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: scenarioText, file: out ?? "<import>", defaultName: name, directory: dir.isEmpty ? "." : dir)
+                text: scenarioText, file: path, defaultName: name, directory: dir.isEmpty ? "." : dir)
         } catch {
-            throw ReplayFailure.badInput("\(path): the imported scenario is not valid: \(error.description)")
+            if let editorPath = a.options["--editor"], let place = error.place, place.hasPrefix("editor") {
+                throw ReplayFailure.badInput("--editor \(editorPath): \(place): \(error.message)")
+            }
+            throw ReplayFailure.badInput("\(path): the recorded touches do not make a valid scenario: \(error.description)")
         }
         do { _ = try LoadedScenario.withImage(scenario).replay() } catch {
-            throw ReplayFailure.badInput("\(path): the imported scenario does not replay: \(error.description)")
+            throw ReplayFailure.badInput("\(path): the recorded touches do not replay: \(error.description)")
         }
         if let out {
             do { try FileIO.writeAtomically(out, scenarioText) } catch { throw ReplayFailure.unwritable(error) }

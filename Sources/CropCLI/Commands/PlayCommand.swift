@@ -29,8 +29,12 @@ extension Commands {
         let port = try a.int("--port", min: 0, max: 65535) ?? 8080
         let host = a.options["--host"] ?? "127.0.0.1"
         let name = a.options["--name"] ?? "recorded"
-        guard !name.isEmpty, name.count <= 100, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
-            throw UsageError(message: "--name '\(Echo.cap(name))': expected letters, digits, '.', '_' or '-'", command: "play")
+        // The scenario name rule (recorded scenarios must pass validate).
+        guard OutputName.isValid(name) else {
+            throw UsageError(
+                message:
+                    "'--name' expects a scenario name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got '\(Echo.cap(name))'",
+                command: "play")
         }
         let loaded: LoadedScenario
         if let path = a.positionals.first {
@@ -54,7 +58,7 @@ extension Commands {
             throw ReplayFailure.badInput(error.description)
         }
         console.out("http://\(host):\(server.port)/")
-        if console.outputError() != nil { return 3 }
+        if console.outputError() != nil { return 2 }
         console.err("Serving \(loaded.scenario.name) (\(loaded.scenario.fps) fps) on http://\(host):\(server.port)/; ctrl-c stops.")
         server.serve()
         return 0

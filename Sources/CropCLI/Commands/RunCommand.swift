@@ -27,7 +27,7 @@ extension Commands {
             SharedOption.jobs,
         ],
         discussion:
-            "Every scenario is decoded and replayed before anything is written: a scenario that fails writes nothing for any of them.",
+            "Every scenario is decoded and replayed before anything is written, and every scenario's outputs are written aside and moved into place only when all are complete: a run that fails or is interrupted changes no scenario's folder (see docs/commands.md).",
         run: { a, console in try Commands.run(a, console) })
 
     static func run(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -53,9 +53,13 @@ extension Commands {
             try RunOutput.checkBudget(l, trace: trace, options: options)
             traces.append(trace)
         }
-        for (l, trace) in zip(loaded, traces) {
-            let dir = try RunOutput.run(l, trace: trace, options: options)
-            console.out("\(l.scenario.file): wrote \(dir)/")
+        // Every scenario's outputs are staged before any is published: a run that fails on
+        // the way (a full disk, an encoder error) changes no scenario's folder.
+        var staged: [StagedOutput] = []
+        for (l, trace) in zip(loaded, traces) { staged.append(try RunOutput.stage(l, trace: trace, options: options)) }
+        for (l, output) in zip(loaded, staged) {
+            try RunOutput.publish(output)
+            console.out("\(l.scenario.file): wrote \(output.folder)/")
         }
         return 0
     }

@@ -135,7 +135,12 @@ package struct Replayer {
         let limit = cursor + 10 * scenario.fps
         while state.isSettling {
             c += 1
-            if c > limit || c > frameLimit {
+            if c > frameLimit && c <= limit {
+                throw fail(
+                    step.path,
+                    "the script runs past frame \(frameLimit) while settling from frame \(cursor); the limit is \(frameLimit) frames")
+            }
+            if c > limit {
                 throw fail(step.path, "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)")
             }
             try advance(to: c, step: step)

@@ -27,14 +27,14 @@ func testcard(width: Int, height: Int) -> (plain: RGBAImage, premultiplied: Prem
     return image
 }
 
-/// Renders a few frames of `trace` (the first, the last, one chosen, the first touching one)
-/// through two windows each (RenderProbe: faces around every window edge, handles and a
+/// Renders two frames of `trace` (the first, the last or the first touching one, and one
+/// chosen) through two windows each (RenderProbe: faces around every window edge, handles and a
 /// grid), and cuts the first crops; any problem RenderProbe reports is a crash.
 func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHeight: Int, choices: inout ByteChoices) {
     guard !trace.frames.isEmpty else { return }
     let scale = scenario.editor.viewport.scale
-    var picks = [0, trace.frames.count - 1, choices.int(trace.frames.count)]
-    if let touching = trace.frames.firstIndex(where: \.isTouching) { picks.append(touching) }
+    var picks = [choices.int(2) == 0 ? 0 : trace.frames.count - 1, choices.int(trace.frames.count)]
+    if let touching = trace.frames.firstIndex(where: \.isTouching), choices.int(2) == 0 { picks[0] = touching }
     for n in picks {
         let record = trace.frames[n]
         var size = (imageWidth, imageHeight)
@@ -56,8 +56,8 @@ func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHei
         }
     }
     // A thumbnail of one frame (the image need not be that frame's: any image must render).
-    if let image = testcard(width: imageWidth, height: imageHeight)?.premultiplied,
-        let problem = RenderProbe.checkThumbnail(trace.frames[picks[2]], editor: scenario.editor, factor: 0.125, image: image)
+    if choices.int(4) == 0, let image = testcard(width: imageWidth, height: imageHeight)?.premultiplied,
+        let problem = RenderProbe.checkThumbnail(trace.frames[picks[1]], editor: scenario.editor, factor: 0.125, image: image)
     {
         fatalError(problem)
     }

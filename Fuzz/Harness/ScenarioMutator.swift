@@ -111,6 +111,38 @@ struct ScenarioMutator {
         }
     }
 
+    /// A number for the field at `path`, mostly within its range (the key names the range):
+    /// so most mutated scenarios pass the decoder and reach the engine and the renderer.
+    mutating func number(for path: [JSONStep]) -> Double {
+        var keys: [String] = []
+        for step in path { if case .key(let k) = step { keys.append(k) } }
+        let key = keys.last ?? ""
+        let parent = keys.dropLast().last ?? ""
+        if choices.int(16) == 0 { return number() }  // anything, now and then
+        func logScale(_ lo: Double, _ hi: Double) -> Double {
+            [lo, hi, 1, 2, 0.5, 1.5, 10, 0.1][choices.int(8)]
+        }
+        switch key {
+        case "frame" where parent == "events": return Double(1 + choices.int(30))
+        case "fps": return [1, 30, 60, 240, 7][choices.int(5)]
+        case "scale" where parent == "viewport": return Double(1 + choices.int(4))
+        case "scale", "factor", "min", "max": return logScale(0.001, 1000)
+        case "duration", "hold", "wait", "fade", "delay": return [0, 0.05, 0.1, 0.4, 1, 3, 10000][choices.int(7)]
+        case "response": return [0, 0.35, 1, 100][choices.int(4)]
+        case "dampingRatio", "rubberBand": return [1e-6, 0.1, 0.55, 1, 1e6][choices.int(5)]
+        case "momentum": return [0.5, 0.998, 1e-6, 0.999999][choices.int(4)]
+        case "opacity": return [0, 0.5, 1, 0.01][choices.int(4)]
+        case "lines": return Double(1 + choices.int(5))
+        case "testcard", "resize": return Double([2, 3, 64, 390, 1600, 1200, 844, 5000][choices.int(8)])
+        case "width" where parent == "viewport", "height" where parent == "viewport": return Double([20, 64, 390, 844, 100, 2048][choices.int(6)])
+        case "width", "cornerRadius", "margin", "handleSize", "dash", "limit", "minSize", "size":
+            return [0, 0.5, 1, 2, 20, 44, 330, 1000][choices.int(8)]
+        case "aspect": return [1, 16, 9, 3, 1e6, 0.001][choices.int(6)]
+        case "faces": return choices.int(2) == 0 ? [0, 1, 50, 1081, 1600, 5000][choices.int(6)] : number()
+        default: return number()
+        }
+    }
+
     mutating func point() -> JSONNode {
         let xs: [Double] = [0, 20, 195, 390, -10, 400, 1e6, -1e6]
         let ys: [Double] = [0, 20, 422, 844, -10, 850, 1e6, -1e6]
@@ -192,7 +224,18 @@ struct ScenarioMutator {
             let v: JSONNode = choices.int(3) == 0 ? pair() : pick(["original", "free", "free"])
             return .object(["aspect": v])
         case 16: return .object(["doubleTap": point()])
-        default: return .object(["together": .array([step(), step()])])
+        default: return .object(["together": .array([gestureStep(), gestureStep()])])
+        }
+    }
+
+    /// A step `together` accepts: a pan, a pinch, a rotation or a straighten.
+    mutating func gestureStep() -> JSONNode {
+        while true {
+            let s = step()
+            if case .object(let members) = s.value, let key = members.first?.key, ["pan", "pinch", "rotation", "straighten"].contains(key) {
+                return s
+            }
+            if choices.exhausted { return .object(["pan": .object(["by": pair()])]) }
         }
     }
 
@@ -286,7 +329,10 @@ struct ScenarioMutator {
             switch choices.int(12) {
             case 0, 1:
                 let paths = root.numberPaths()
-                if !paths.isEmpty { root.set(paths[choices.int(paths.count)], .number(number())) }
+                if !paths.isEmpty {
+                    let path = paths[choices.int(paths.count)]
+                    root.set(path, .number(number(for: path)))
+                }
             case 2:
                 let paths = root.numberPaths()
                 if !paths.isEmpty {

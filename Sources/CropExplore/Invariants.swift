@@ -35,6 +35,10 @@ package enum Invariant: String, CaseIterable, Sendable {
     case identities
     /// P is idempotent and R followed by its inverse returns the state.
     case projection
+    /// A sample of frames (every 50th and the last) renders through the compositor: a thumbnail
+    /// of the whole frame and small windows on the box's edges (faces, handles and a grid past
+    /// every edge) have their viewport's size and the same bytes when rendered in bands.
+    case render
 
     /// Invariants checked on every generated script (rate has its own scripts).
     static let perScript: [Invariant] = allCases.filter { $0 != .rate }
@@ -351,6 +355,31 @@ package enum Checks {
                         return "crop \(crop.name): pixel (\(i), \(j)) differs from the render of the same rect"
                     }
                 }
+            }
+        }
+        return nil
+    }
+}
+
+extension Checks {
+    /// Frames sampled for the render invariant: every `renderEvery`-th and the last.
+    static let renderEvery = 50
+
+    /// Renders the sampled frames of `o` (those showing the scenario's image) through
+    /// RenderProbe: a thumbnail at a quarter of the geometry, and two windows whose place,
+    /// size and faces vary with the frame.
+    static func render(_ o: Observation, image: PremultipliedImage) -> String? {
+        let frames = o.trace.frames
+        let scale = o.scenario.editor.viewport.scale
+        for (n, f) in frames.enumerated() where (n % renderEvery == 0 || n == frames.count - 1) && f.imageIndex == 0 {
+            if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) { return problem }
+            for k in 0..<2 {
+                var w = RenderProbe.Window(anchor: n / renderEvery + 5 * k, width: 16 + (n + 7 * k) % 24, height: 16 + (n + 5 * k) % 20)
+                w.dx = Double((n + k) % 9) - 4
+                w.dy = Double((n + 3 * k) % 7) - 3
+                w.faceSize = n + k
+                w.split = (n * 7 + k) % (w.height * scale + 1)
+                if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) { return problem }
             }
         }
         return nil

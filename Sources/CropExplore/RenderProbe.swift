@@ -97,7 +97,8 @@ package enum RenderProbe {
     }
 
     /// Renders `record` through `window` and returns what is wrong, or nil: the frame must have
-    /// the window's size at `scale`, and rendering its rows in two bands must give the same bytes.
+    /// the window's size at `scale`, and rendering its rows again in two bands (the lower band
+    /// first) must give the same bytes.
     package static func check(_ record: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, window w: Window)
         -> String?
     {
@@ -120,23 +121,30 @@ package enum RenderProbe {
 
     static func render(_ r: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, split: Int, place: String) -> String? {
         let compositor = Compositor(editor: editor, scale: scale)
-        let layers = compositor.layers(for: r)
-        let frame = compositor.render(r, image: image, layers: layers)
-        let w = Int((r.viewportWidth * Double(scale)).rounded())
-        let h = Int((r.viewportHeight * Double(scale)).rounded())
-        guard frame.width == w, frame.height == h, frame.pixels.count == w * h * 3 else {
-            return "\(place) rendered \(frame.width)x\(frame.height) pixels (\(frame.pixels.count) bytes), not the viewport's \(w)x\(h)"
+        let renderer = compositor.renderer(r, image: image, layers: compositor.layers(for: r))
+        let pixels = (r.viewportWidth * Double(scale), r.viewportHeight * Double(scale))
+        guard abs(pixels.0) < 1e9, abs(pixels.1) < 1e9 else {
+            return "\(place): the viewport \(r.viewportWidth)x\(r.viewportHeight) is not a size (rendered \(renderer.width)x\(renderer.height))"
         }
-        // The same rows in two bands (as the encoders consume them) give the same bytes.
-        let renderer = compositor.renderer(r, image: image, layers: layers)
+        let w = Int(pixels.0.rounded())
+        let h = Int(pixels.1.rounded())
+        guard renderer.width == w, renderer.height == h else {
+            return "\(place) renders \(renderer.width)x\(renderer.height) pixels, not the viewport's \(w)x\(h)"
+        }
+        // All rows at once, then again in two bands (as the encoders consume them, with the
+        // sampler's row caches warm): the same bytes.
         let cut = min(max(0, split), h)
-        var banded = [UInt8](repeating: 0, count: frame.pixels.count)
+        var whole = [UInt8](repeating: 0, count: w * h * 3)
+        var banded = whole
+        whole.withUnsafeMutableBufferPointer { p in
+            if let base = p.baseAddress { renderer.render(rows: 0..<h, into: base) }
+        }
         banded.withUnsafeMutableBufferPointer { p in
             guard let base = p.baseAddress else { return }
-            renderer.render(rows: 0..<cut, into: base)
             renderer.render(rows: cut..<h, into: base + cut * w * 3)
+            renderer.render(rows: 0..<cut, into: base)
         }
-        if banded != frame.pixels { return "\(place): rendering its rows in two bands (split at row \(cut)) gives other bytes" }
+        if banded != whole { return "\(place): rendering its rows in two bands (split at row \(cut)) gives other bytes" }
         return nil
     }
 }

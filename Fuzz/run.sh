@@ -4,7 +4,8 @@
 # Corpora live in Fuzz/corpus/<target> (seeded from scenarios/, Fuzz/seeds/ and golden PNGs
 # plus a few invalid files); crashes are written to Fuzz/findings/<target>/. Exits 1 when a
 # target wrote a new crash, timeout or out-of-memory input. FUZZ_NICE=1 runs the fuzzer under
-# `nice -n 19`; FUZZ_FLAGS adds libFuzzer flags (e.g. -runs=100000).
+# `nice -n 19` (and allows 60 s per input instead of 10: a niced process on a busy machine
+# gets little time); FUZZ_FLAGS adds libFuzzer flags (e.g. -runs=100000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
@@ -15,7 +16,8 @@ swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
 bin=.build/fuzz/release/cropreplay-fuzz
 nice=()
-[ "${FUZZ_NICE:-0}" = 1 ] && nice=(nice -n 19)
+timeout=10
+if [ "${FUZZ_NICE:-0}" = 1 ]; then nice=(nice -n 19); timeout=60; fi
 failed=0
 for target in $targets; do
   corpus=Fuzz/corpus/$target
@@ -46,7 +48,7 @@ for target in $targets; do
   echo "== $target for ${seconds}s"
   # shellcheck disable=SC2086
   CROPREPLAY_FUZZ_TARGET=$target "${nice[@]}" "$bin" "$corpus" -artifact_prefix="$findings/" \
-    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_FLAGS:-} 2>&1 \
+    -max_total_time="$seconds" -max_len=65536 -timeout=$timeout -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_FLAGS:-} 2>&1 \
     | grep -E "^(#[0-9]+[[:space:]]+(DONE|INITED)|Done|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Fatal error)" || true
   after=$(find "$findings" -type f | wc -l)
   if [ "$after" -gt "$before" ]; then

@@ -35,9 +35,9 @@ package enum Invariant: String, CaseIterable, Sendable {
     case identities
     /// P is idempotent and R followed by its inverse returns the state.
     case projection
-    /// A sample of frames (every 50th and the last) renders through the compositor: a thumbnail
-    /// of the whole frame and small windows on the box's edges (faces, handles and a grid past
-    /// every edge) have their viewport's size and the same bytes when rendered in bands.
+    /// A sample of frames (one in 50) renders through the compositor: a thumbnail of the whole
+    /// frame, or a small window on the box's edges (faces, handles and a grid past every edge),
+    /// has its viewport's size and the same bytes when rendered in bands.
     case render
 
     /// Invariants checked on every generated script (rate has its own scripts).
@@ -362,25 +362,29 @@ package enum Checks {
 }
 
 extension Checks {
-    /// Frames sampled for the render invariant: every `renderEvery`-th and the last.
+    /// One frame in this many is rendered for the render invariant.
     static let renderEvery = 50
 
-    /// Renders the sampled frames of `o` (those showing the scenario's image) through
-    /// RenderProbe: a thumbnail at a quarter of the geometry, and two windows whose place,
-    /// size and faces vary with the frame.
+    /// Renders about one frame in `renderEvery` of `o` (those showing the scenario's image;
+    /// where the sample starts depends on the script's length, so short scripts are sampled
+    /// too) through RenderProbe: by turns a thumbnail at a quarter of the geometry, or a
+    /// window whose place, size and faces vary with the frame.
     static func render(_ o: Observation, image: PremultipliedImage) -> String? {
         let frames = o.trace.frames
         let scale = o.scenario.editor.viewport.scale
-        for (n, f) in frames.enumerated() where (n % renderEvery == 0 || n == frames.count - 1) && f.imageIndex == 0 {
-            if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) { return problem }
-            for k in 0..<2 {
-                var w = RenderProbe.Window(anchor: n / renderEvery + 5 * k, width: 16 + (n + 7 * k) % 24, height: 16 + (n + 5 * k) % 20)
-                w.dx = Double((n + k) % 9) - 4
-                w.dy = Double((n + 3 * k) % 7) - 3
-                w.faceSize = n + k
-                w.split = (n * 7 + k) % (w.height * scale + 1)
-                if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) { return problem }
+        let start = frames.count * 31 % renderEvery
+        for (n, f) in frames.enumerated() where (n + start) % renderEvery == 0 && f.imageIndex == 0 {
+            let turn = (n + start) / renderEvery
+            if turn % 2 == 0 {
+                if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) { return problem }
+                continue
             }
+            var w = RenderProbe.Window(anchor: turn / 2 + n, width: 16 + n % 24, height: 16 + (n * 5) % 20)
+            w.dx = Double(n % 9) - 4
+            w.dy = Double(n % 7) - 3
+            w.faceSize = n
+            w.split = (n * 7) % (w.height * scale + 1)
+            if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) { return problem }
         }
         return nil
     }

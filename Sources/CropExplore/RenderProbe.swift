@@ -119,7 +119,11 @@ package enum RenderProbe {
         return render(small, editor: editor, scale: 1, image: image, split: Int(small.viewportHeight) / 2, place: "the thumbnail of frame \(record.frame)")
     }
 
-    static func render(_ r: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, split: Int, place: String) -> String? {
+    /// Renders `r` as it is and checks it (the size its viewport gives at `scale`; the same
+    /// bytes in two bands split at row `split`); `place` names it in the problem.
+    package static func render(_ r: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, split: Int, place: String)
+        -> String?
+    {
         let compositor = Compositor(editor: editor, scale: scale)
         let renderer = compositor.renderer(r, image: image, layers: compositor.layers(for: r))
         let pixels = (r.viewportWidth * Double(scale), r.viewportHeight * Double(scale))

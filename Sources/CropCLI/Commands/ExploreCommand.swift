@@ -38,8 +38,8 @@ extension Commands {
               box          bounds, minimum size, locked aspect, re-fit content and start frame
               identities   four quarter turns and two flips are identities
               projection   P is idempotent; R then its inverse returns the state
-              render       every 50th frame and the last render (a thumbnail, and small windows with faces,
-                           handles and a grid past every edge) at the viewport's size, the same in bands
+              render       about one frame in 50 renders (a thumbnail, or a small window with faces, handles
+                           and a grid past every edge) at the viewport's size, the same in bands
             A failing script is shrunk and written as a scenario file that reproduces it.
 
             Exit status: 0 no finding, 1 findings written.

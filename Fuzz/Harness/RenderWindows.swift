@@ -43,7 +43,8 @@ func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHei
         }
         guard let image = testcard(width: size.0, height: size.1)?.premultiplied else { continue }
         for _ in 0..<2 {
-            var w = RenderProbe.Window(anchor: choices.int(RenderProbe.anchorCount), width: 4 + choices.int(44), height: 4 + choices.int(44))
+            var w = RenderProbe.Window(
+                anchor: choices.int(RenderProbe.anchorCount), width: 4 + choices.int(44), height: 4 + choices.int(44))
             w.dx = Double(choices.int(17)) / 2 - 4
             w.dy = Double(choices.int(17)) / 2 - 4
             w.handles = choices.int(4) != 0

@@ -134,7 +134,8 @@ struct ScenarioMutator {
         case "opacity": return [0, 0.5, 1, 0.01][choices.int(4)]
         case "lines": return Double(1 + choices.int(5))
         case "testcard", "resize": return Double([2, 3, 64, 390, 1600, 1200, 844, 5000][choices.int(8)])
-        case "width" where parent == "viewport", "height" where parent == "viewport": return Double([20, 64, 390, 844, 100, 2048][choices.int(6)])
+        case "width" where parent == "viewport", "height" where parent == "viewport":
+            return Double([20, 64, 390, 844, 100, 2048][choices.int(6)])
         case "width", "cornerRadius", "margin", "handleSize", "dash", "limit", "minSize", "size":
             return [0, 0.5, 1, 2, 20, 44, 330, 1000][choices.int(8)]
         case "aspect": return [1, 16, 9, 3, 1e6, 0.001][choices.int(6)]
@@ -211,7 +212,9 @@ struct ScenarioMutator {
         case 8: return .object(["snapshot": .string("m\(names)")])
         case 9:
             return .object([
-                "save": .object([("name", .string("c\(names)")), ("alpha", choices.int(2) == 0 ? .string("circle") : .null), ("thenLoad", flag())])
+                "save": .object([
+                    ("name", .string("c\(names)")), ("alpha", choices.int(2) == 0 ? .string("circle") : .null), ("thenLoad", flag()),
+                ])
             ])
         case 10: return .object(["restore": .bool(true)])
         case 11:
@@ -293,7 +296,9 @@ struct ScenarioMutator {
                 e + [.key("rotation")],
                 .object(["gesture": flag(), "limit": choices.int(3) == 0 ? .null : .number(number()), "autoCover": flag()]))
         case 20:
-            root.set(e + [.key("doubleTap")], .object(["action": pick(["none", "zoom", "reset"]), "factor": .number([2, 0.001, 1000][choices.int(3)])]))
+            root.set(
+                e + [.key("doubleTap")],
+                .object(["action": pick(["none", "zoom", "reset"]), "factor": .number([2, 0.001, 1000][choices.int(3)])]))
         case 21: root.set(e + [.key("refit")], .object(["delay": .number(duration()), "animation": animation()]))
         case 22:
             let sides: [Double] = [20, 64, 390, 844, 100.5, 8192]

@@ -68,14 +68,19 @@ func replayAndRender(_ scenario: Scenario, fullJSON: Bool, choices: inout ByteCh
         assertFiniteJSON(TraceCodec.encode(trace))
     } else {
         for f in trace.frames {
-            let numbers = [f.t, f.zoom, f.k, f.shown.cx, f.shown.cy, f.angle, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask, f.box.x, f.box.y, f.box.width, f.box.height, f.viewportWidth, f.viewportHeight]
+            let numbers = [
+                f.t, f.zoom, f.k, f.shown.cx, f.shown.cy, f.angle, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height,
+                f.mask, f.box.x, f.box.y, f.box.width, f.box.height, f.viewportWidth, f.viewportHeight,
+            ]
             precondition(numbers.allSatisfy(\.isFinite), "frame \(f.frame) holds a number that is not finite")
         }
     }
     let encoded = now()
     renderWindows(scenario, trace: trace, imageWidth: w, imageHeight: h, choices: &choices)
     if verbose {
-        print("\(trace.frames.count) frames: replay \(replayed - start) ms, trace JSON \(encoded - replayed) ms, render \(now() - encoded) ms")
+        print(
+            "\(trace.frames.count) frames: replay \(replayed - start) ms, trace JSON \(encoded - replayed) ms, render \(now() - encoded) ms"
+        )
     }
 }
 
@@ -274,7 +279,9 @@ func runTarget(_ bytes: [UInt8]) {
     // Without libFuzzer: run the files named on the command line through the target (to
     // reproduce a finding in a debug build); for `mutate`, print the scenario each one makes.
     let files = CommandLine.arguments.dropFirst()
-    if files.isEmpty { print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer); or pass input files to replay them") }
+    if files.isEmpty {
+        print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer); or pass input files to replay them")
+    }
     for path in files {
         guard let bytes = try? FileIO.read(path, limit: 1 << 24) else {
             print("cropreplay-fuzz: cannot read \(path)")

@@ -116,7 +116,9 @@ package enum RenderProbe {
     /// Renders the whole frame with its geometry scaled by `factor`, at scale 1, and checks it.
     package static func checkThumbnail(_ record: FrameRecord, editor: EditorConfig, factor: Double, image: PremultipliedImage) -> String? {
         let small = thumbnail(record, factor: factor)
-        return render(small, editor: editor, scale: 1, image: image, split: Int(small.viewportHeight) / 2, place: "the thumbnail of frame \(record.frame)")
+        return render(
+            small, editor: editor, scale: 1, image: image, split: Int(small.viewportHeight) / 2,
+            place: "the thumbnail of frame \(record.frame)")
     }
 
     /// Renders `r` as it is and checks it (the size its viewport gives at `scale`; the same
@@ -128,7 +130,8 @@ package enum RenderProbe {
         let renderer = compositor.renderer(r, image: image, layers: compositor.layers(for: r))
         let pixels = (r.viewportWidth * Double(scale), r.viewportHeight * Double(scale))
         guard abs(pixels.0) < 1e9, abs(pixels.1) < 1e9 else {
-            return "\(place): the viewport \(r.viewportWidth)x\(r.viewportHeight) is not a size (rendered \(renderer.width)x\(renderer.height))"
+            return
+                "\(place): the viewport \(r.viewportWidth)x\(r.viewportHeight) is not a size (rendered \(renderer.width)x\(renderer.height))"
         }
         let w = Int(pixels.0.rounded())
         let h = Int(pixels.1.rounded())

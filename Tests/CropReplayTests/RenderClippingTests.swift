@@ -1,6 +1,7 @@
 import CropBitmap
 import CropEngine
 import CropGeometry
+import CropPipeline
 import CropRender
 import CropScenario
 import TestSupport
@@ -226,5 +227,28 @@ final class RenderClippingTests: XCTestCase {
             XCTAssertTrue(cut[390 * scale - 1, Int(mid)] == plain[390 * scale - 1, Int(mid)])  // inside the face, not its stroke
             XCTAssertEqual(cut.width, 390 * scale)
         }
+    }
+
+    /// A save at an angle outputs round(box / zoom) pixels: at a tiny zoom that is beyond any
+    /// image (here 5.5e10 pixels a side), which overflowed while allocating the crop. It is now
+    /// an error naming the save step, and a save of the same box at a sane zoom still works.
+    func testACropAtAnAngleBeyondTheImageLimitsIsAnError() throws {
+        func script(_ scale: Double, _ first: Double = 0.001) -> String {
+            """
+            {"name": "tiny", "editor": {"zoom": {"min": null, "max": null}, "policy": {"kind": "none"}}, "script": [
+             {"pinch": {"scale": \(first), "duration": 0.1}}, {"pinch": {"scale": \(first), "duration": 0.1}},
+             {"pinch": {"scale": \(scale), "duration": 0.1}},
+             {"straighten": {"to": 10, "duration": 0.1}}, {"save": {"name": "c"}}]}
+            """
+        }
+        let loaded = try LoadedScenario.load(text: script(0.01), file: "tiny.json", name: "tiny")
+        XCTAssertThrowsError(try loaded.replay()) { error in
+            guard case .scenario(let e)? = error as? ReplayFailure else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.place, "script[4]")
+            XCTAssertTrue(e.message.contains("the crop \"c\" would be 55450236967x55450236967 pixels"), e.message)
+        }
+        let sane = try LoadedScenario.load(text: script(1, 1), file: "sane.json", name: "sane").replay()
+        let crop = try XCTUnwrap(sane.crops.first)
+        XCTAssertLessThan(crop.width * crop.height, Limits.maxImagePixels)
     }
 }

@@ -66,9 +66,10 @@ package struct LoadedScenario: Sendable {
         } catch {
             throw .scenario(error)
         }
-        for crop in trace.crops where crop.width > Limits.maxImageSide || crop.height > Limits.maxImageSide
-            || crop.width * crop.height > Limits.maxImagePixels
-        {
+        let tooLarge = { (c: CropRecord) in
+            c.width > Limits.maxImageSide || c.height > Limits.maxImageSide || c.width * c.height > Limits.maxImagePixels
+        }
+        if let crop = trace.crops.first(where: tooLarge) {
             let step = scenario.script.first { if case .save(let s) = $0.kind { s.name == crop.name } else { false } }
             throw .scenario(
                 ScenarioError(

@@ -63,7 +63,8 @@ func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHei
         fatalError(problem)
     }
     // Crops, when small enough to cut on every input.
-    for crop in trace.crops.prefix(2) where crop.width * crop.height <= 250_000 {
+    // (The pipeline refuses crops beyond the image limits before cutting them; so does this.)
+    for crop in trace.crops.prefix(2) where crop.width <= 16384 && crop.height <= 16384 && crop.width * crop.height <= 250_000 {
         var source = (imageWidth, imageHeight)
         if crop.sourceImageIndex > 0, let from = trace.crops.first(where: { $0.loadsAsImageIndex == crop.sourceImageIndex }) {
             source = (from.width, from.height)

@@ -109,4 +109,16 @@ final class RenderProbeTests: XCTestCase {
         }
         XCTAssertGreaterThan(rendered, 100)
     }
+
+    /// The explorer's render invariant runs on its own and renders clean on every preset.
+    func testTheExplorerRendersASampleOfItsFrames() throws {
+        for preset in Preset.all.map(\.name) {
+            var config = Explorer.Config(preset: preset, policy: nil, count: 8, seed: 11)
+            config.invariants = [.render]
+            let summary = try Explorer.run(config)
+            XCTAssertEqual(summary.findings.count, 0, "\(preset): \(summary.findings.first?.violation ?? "")")
+            XCTAssertEqual(summary.tallies[.render]?.scripts, 8)
+            XCTAssertGreaterThan(summary.frames, 50, preset)
+        }
+    }
 }

@@ -143,7 +143,7 @@ let package = Package(
             name: "cropreplay-fuzz",
             dependencies: [
                 "CropImport", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropHTTP", "CropPlay",
+                "CropPipeline", "CropExplore", "CropHTTP", "CropPlay",
             ],
             path: "Fuzz/Harness"
         ),

@@ -6,7 +6,9 @@ import CropImport
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
-// few frames + render one small frame), png (PNG and APNG decoding), jpeg (JPEG decoding
+// few frames + render a few of them through small windows past every edge, with faces,
+// handles and a grid: RenderWindows.swift), mutate (the same on valid scenarios mutated by
+// a stream of choices: ScenarioMutator.swift), png (PNG and APNG decoding), jpeg (JPEG decoding
 // through libjpeg-turbo and the EXIF orientation parser), cdp, webdriver and getevent (the
 // import parsers and the resampler), http (the playground's request parser), play (the
 // playground's routes: a request line and body from the input, on one session), writers
@@ -22,7 +24,17 @@ import CropScenario
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, png, jpeg, writers, numbers, cdp, webdriver, getevent, http, play }
+enum FuzzTarget: String { case scenario, mutate, png, jpeg, writers, numbers, cdp, webdriver, getevent, http, play }
+
+/// Milliseconds on a monotonic clock.
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+}
+
+/// CROPREPLAY_FUZZ_VERBOSE=1 prints the time each phase takes and why the decoder refused a mutated scenario.
+let verbose = getenv("CROPREPLAY_FUZZ_VERBOSE") != nil
 
 func fuzzTarget() -> FuzzTarget {
     guard let raw = getenv("CROPREPLAY_FUZZ_TARGET") else { return .scenario }
@@ -33,21 +45,58 @@ func fuzzScenario(_ bytes: [UInt8]) {
     guard let scenario = try? ScenarioDecoder.decode(bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent") else {
         return
     }
+    // The input's own bytes, read backwards, choose the windows to render.
+    var choices = ByteChoices(bytes.reversed())
+    replayAndRender(scenario, fullJSON: true, choices: &choices)
+}
+
+/// Replays a decoded scenario (a file image stands in as a 64 x 48 card), checks the trace is
+/// finite JSON, and renders a few frames through small windows past every edge.
+func replayAndRender(_ scenario: Scenario, fullJSON: Bool, choices: inout ByteChoices) {
     var w = 64
     var h = 48
     if case .testcard(let tw, let th) = scenario.editor.image {
         w = tw
         h = th
     }
+    let start = now()
     guard let trace = try? Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 600) else { return }
-    assertFiniteJSON(TraceCodec.encode(trace))
-    // Render the last frame on a small canvas: the editor at scale 1, viewport capped.
-    var editor = scenario.editor
-    editor.viewport.scale = 1
-    guard let last = trace.frames.last, last.viewportWidth * last.viewportHeight <= 200_000, w * h <= 200_000 else { return }
-    let compositor = Compositor(editor: editor, scale: 1)
-    let image = PremultipliedImage(Testcard.image(width: w, height: h))
-    _ = compositor.render(last, image: image, layers: compositor.layers(for: last))
+    let replayed = now()
+    // Encoding and parsing the trace costs more than the replay: the structure-aware target
+    // does it for one input in eight and checks the numbers directly for the others.
+    if fullJSON || choices.int(8) == 0 {
+        assertFiniteJSON(TraceCodec.encode(trace))
+    } else {
+        for f in trace.frames {
+            let numbers = [
+                f.t, f.zoom, f.k, f.shown.cx, f.shown.cy, f.angle, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height,
+                f.mask, f.box.x, f.box.y, f.box.width, f.box.height, f.viewportWidth, f.viewportHeight,
+            ]
+            precondition(numbers.allSatisfy(\.isFinite), "frame \(f.frame) holds a number that is not finite")
+        }
+    }
+    let encoded = now()
+    renderWindows(scenario, trace: trace, imageWidth: w, imageHeight: h, choices: &choices)
+    if verbose {
+        print(
+            "\(trace.frames.count) frames: replay \(replayed - start) ms, trace JSON \(encoded - replayed) ms, render \(now() - encoded) ms"
+        )
+    }
+}
+
+/// The structure-aware target: the bytes choose a base scenario and its mutations
+/// (ScenarioMutator); whatever decodes is replayed and rendered like the scenario target's.
+func fuzzMutate(_ bytes: [UInt8]) {
+    var mutator = ScenarioMutator(choices: ByteChoices(bytes))
+    guard let root = mutator.scenario() else { return }
+    let text = root.serialized()
+    let scenario: Scenario
+    do { scenario = try ScenarioDecoder.decode(text: text, file: "mutated.json") } catch {
+        if verbose { print("refused: \(error)") }
+        return
+    }
+    var choices = ByteChoices(bytes.reversed())
+    replayAndRender(scenario, fullJSON: false, choices: &choices)
 }
 
 /// The trace text is JSON (the strict parser rejects `inf` and `nan`) and every number in it is finite.
@@ -191,6 +240,23 @@ func fuzzWriters(_ bytes: [UInt8]) {
     _ = try? GIF.encode(frames, fps: fps, dither: bytes[2] & 0x80 != 0)
 }
 
+/// Runs one input through the target CROPREPLAY_FUZZ_TARGET names.
+func runTarget(_ bytes: [UInt8]) {
+    switch fuzzTarget() {
+    case .scenario: fuzzScenario(bytes)
+    case .mutate: fuzzMutate(bytes)
+    case .png: fuzzPNG(bytes)
+    case .jpeg: fuzzJPEG(bytes)
+    case .cdp: fuzzImport(bytes, CDPLog.parse)
+    case .webdriver: fuzzImport(bytes, WebDriverLog.parse)
+    case .getevent: fuzzImport(bytes, GeteventLog.parse)
+    case .writers: fuzzWriters(bytes)
+    case .numbers: fuzzNumbers(bytes)
+    case .http: fuzzHTTP(bytes)
+    case .play: fuzzPlay(bytes)
+    }
+}
+
 #if FUZZING
     // An executable target always has a Swift main, so it hands control to libFuzzer's
     // driver instead of relying on libFuzzer's own main.
@@ -203,25 +269,31 @@ func fuzzWriters(_ bytes: [UInt8]) {
 
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        switch fuzzTarget() {
-        case .scenario: fuzzScenario(bytes)
-        case .png: fuzzPNG(bytes)
-        case .jpeg: fuzzJPEG(bytes)
-        case .cdp: fuzzImport(bytes, CDPLog.parse)
-        case .webdriver: fuzzImport(bytes, WebDriverLog.parse)
-        case .getevent: fuzzImport(bytes, GeteventLog.parse)
-        case .writers: fuzzWriters(bytes)
-        case .numbers: fuzzNumbers(bytes)
-        case .http: fuzzHTTP(bytes)
-        case .play: fuzzPlay(bytes)
-        }
+        runTarget(Array(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
 
     var fuzzArgc = CommandLine.argc
     var fuzzArgv = CommandLine.unsafeArgv
     exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, { data, size in fuzzOne(data, size) }))
+
 #else
-    print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer)")
+    // Without libFuzzer: run the files named on the command line through the target (to
+    // reproduce a finding in a debug build); for `mutate`, print the scenario each one makes.
+    let files = CommandLine.arguments.dropFirst()
+    if files.isEmpty {
+        print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer); or pass input files to replay them")
+    }
+    for path in files {
+        guard let bytes = try? FileIO.read(path, limit: 1 << 24) else {
+            print("cropreplay-fuzz: cannot read \(path)")
+            exit(2)
+        }
+        if fuzzTarget() == .mutate {
+            var mutator = ScenarioMutator(choices: ByteChoices(bytes))
+            print(mutator.scenario()?.serialized(indent: 2) ?? "(no base scenarios: run from the repository's root)")
+        }
+        runTarget(bytes)
+        print("\(path): ran \(fuzzTarget().rawValue) without a failure")
+    }
 #endif

@@ -95,16 +95,19 @@ package enum Explorer {
     }
 
     /// The first broken invariant among `invariants`, or nil; and the frames replayed.
-    package static func violation(_ json: String, invariants: Set<Invariant>, faults: EngineFaults, extra: Check?, card: RGBAImage?)
-        -> (Invariant, String)?
-    {
-        check(json, invariants: invariants, faults: faults, extra: extra, card: card).found
+    /// `rendered` is the image the render invariant draws (the scenario's test card, premultiplied).
+    package static func violation(
+        _ json: String, invariants: Set<Invariant>, faults: EngineFaults, extra: Check?, card: RGBAImage?,
+        rendered: PremultipliedImage? = nil
+    ) -> (Invariant, String)? {
+        check(json, invariants: invariants, faults: faults, extra: extra, card: card, rendered: rendered).found
     }
 
     /// The first broken invariant (or nil) and the number of frames replayed.
-    static func check(_ json: String, invariants: Set<Invariant>, faults: EngineFaults, extra: Check?, card: RGBAImage?)
-        -> (found: (Invariant, String)?, frames: Int)
-    {
+    static func check(
+        _ json: String, invariants: Set<Invariant>, faults: EngineFaults, extra: Check?, card: RGBAImage?,
+        rendered: PremultipliedImage? = nil
+    ) -> (found: (Invariant, String)?, frames: Int) {
         let o: Observation
         switch observe(json, faults: faults) {
         case .failure(let error):
@@ -114,10 +117,12 @@ package enum Explorer {
             return ((.finite, "the replay failed: \(error)"), 0)
         case .success(let observed): o = observed
         }
-        return (violation(o, invariants: invariants, extra: extra, card: card), o.trace.frames.count)
+        return (violation(o, invariants: invariants, extra: extra, card: card, rendered: rendered), o.trace.frames.count)
     }
 
-    static func violation(_ o: Observation, invariants: Set<Invariant>, extra: Check?, card: RGBAImage?) -> (Invariant, String)? {
+    static func violation(_ o: Observation, invariants: Set<Invariant>, extra: Check?, card: RGBAImage?, rendered: PremultipliedImage?)
+        -> (Invariant, String)?
+    {
         if let extra, let problem = extra(o.trace) { return (.finite, problem) }
         let trace = o.trace
         let editor = o.scenario.editor
@@ -164,6 +169,7 @@ package enum Explorer {
             if let problem = check(o) { return (invariant, problem) }
         }
         if invariants.contains(.crops), let card, let problem = Checks.crops(o, image: card) { return (.crops, problem) }
+        if invariants.contains(.render), let rendered, let problem = Checks.render(o, image: rendered) { return (.render, problem) }
         return nil
     }
 
@@ -277,7 +283,8 @@ package enum Explorer {
         let layout = Layout(
             editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height, imageWidth: w, imageHeight: h)
         let caps = ScriptGenerator.Capabilities(editor: editor, box: layout.frameRect)
-        let card = config.invariants.contains(.crops) ? Testcard.image(width: w, height: h) : nil
+        let card = config.invariants.contains(.crops) || config.invariants.contains(.render) ? Testcard.image(width: w, height: h) : nil
+        let rendered = config.invariants.contains(.render) ? card.map(PremultipliedImage.init) : nil
         let perScript = config.invariants.subtracting([.rate])
         var findings: [Finding] = []
         var tallies: [Invariant: Tally] = [:]
@@ -293,7 +300,8 @@ package enum Explorer {
             let json = scenarioJSON(preset: config.preset, policy: config.policy, steps: steps, name: "explore", rounding: rounding)
             var found: (Invariant, String)?
             if !perScript.isEmpty || config.extra != nil {
-                let (result, n) = check(json, invariants: perScript, faults: config.faults, extra: config.extra, card: card)
+                let (result, n) = check(
+                    json, invariants: perScript, faults: config.faults, extra: config.extra, card: card, rendered: rendered)
                 found = result
                 frames += n
                 for inv in perScript {
@@ -306,12 +314,14 @@ package enum Explorer {
                 let small = shrink(steps) { candidate in
                     violation(
                         scenarioJSON(preset: config.preset, policy: config.policy, steps: candidate, name: "shrink", rounding: rounding),
-                        invariants: [invariant], faults: config.faults, extra: config.extra, card: card) != nil
+                        invariants: [invariant], faults: config.faults, extra: config.extra, card: card, rendered: rendered) != nil
                 }
                 let name = "explore-\(config.preset)-\(editor.policy.kind.rawValue)-\(scriptSeed)"
                 let shrunk = scenarioJSON(preset: config.preset, policy: config.policy, steps: small, name: name, rounding: rounding)
                 let message =
-                    violation(shrunk, invariants: [invariant], faults: config.faults, extra: config.extra, card: card)?.1 ?? problem
+                    violation(
+                        shrunk, invariants: [invariant], faults: config.faults, extra: config.extra, card: card, rendered: rendered)?.1
+                    ?? problem
                 findings.append(Finding(seed: scriptSeed, invariant: invariant, violation: message, scenarioJSON: shrunk))
             }
             if checkRate {

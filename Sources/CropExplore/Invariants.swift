@@ -40,6 +40,10 @@ package enum Invariant: String, CaseIterable, Sendable {
     /// against the dragged box); and under the rubber band the shown image is always the band of
     /// the raw state, so the next event of any recognizer goes on without a jump.
     case continuity
+    /// A sample of frames (one in 50) renders through the compositor: a thumbnail of the whole
+    /// frame, or a small window on the box's edges (faces, handles and a grid past every edge),
+    /// has its viewport's size and the same bytes when rendered in bands.
+    case render
 
     /// Invariants checked on every generated script (rate has its own scripts).
     static let perScript: [Invariant] = allCases.filter { $0 != .rate }
@@ -391,6 +395,35 @@ package enum Checks {
                     }
                 }
             }
+        }
+        return nil
+    }
+}
+
+extension Checks {
+    /// One frame in this many is rendered for the render invariant.
+    static let renderEvery = 50
+
+    /// Renders about one frame in `renderEvery` of `o` (those showing the scenario's image;
+    /// where the sample starts depends on the script's length, so short scripts are sampled
+    /// too) through RenderProbe: by turns a thumbnail at a quarter of the geometry, or a
+    /// window whose place, size and faces vary with the frame.
+    static func render(_ o: Observation, image: PremultipliedImage) -> String? {
+        let frames = o.trace.frames
+        let scale = o.scenario.editor.viewport.scale
+        let start = frames.count * 31 % renderEvery
+        for (n, f) in frames.enumerated() where (n + start) % renderEvery == 0 && f.imageIndex == 0 {
+            let turn = (n + start) / renderEvery
+            if turn % 2 == 0 {
+                if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) { return problem }
+                continue
+            }
+            var w = RenderProbe.Window(anchor: turn / 2 + n, width: 16 + n % 24, height: 16 + (n * 5) % 20)
+            w.dx = Double(n % 9) - 4
+            w.dy = Double(n % 7) - 3
+            w.faceSize = n
+            w.split = (n * 7) % (w.height * scale + 1)
+            if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) { return problem }
         }
         return nil
     }

@@ -73,12 +73,28 @@ package struct LoadedScenario: Sendable {
         }
     }
 
-    /// Replays the script (no rendering).
+    /// Replays the script (no rendering). A crop larger than an image may be (a save at an
+    /// angle outputs round(box / zoom) pixels, unbounded at a tiny zoom) is an error naming its
+    /// `save` step, before anything allocates its pixels.
     package func replay() throws(ReplayFailure) -> Trace {
+        let trace: Trace
         do {
-            return try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
+            trace = try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
         } catch {
             throw .scenario(error)
         }
+        let tooLarge = { (c: CropRecord) in
+            c.width > Limits.maxImageSide || c.height > Limits.maxImageSide || c.width * c.height > Limits.maxImagePixels
+        }
+        if let crop = trace.crops.first(where: tooLarge) {
+            let step = scenario.script.first { if case .save(let s) = $0.kind { s.name == crop.name } else { false } }
+            throw .scenario(
+                ScenarioError(
+                    file: scenario.file, place: step?.path,
+                    message:
+                        "frame \(crop.frame): the crop \"\(crop.name)\" would be \(crop.width)x\(crop.height) pixels; the limit is "
+                        + "\(Limits.maxImageSide)x\(Limits.maxImageSide) and 100 MP (zoom in, or save at angle 0)"))
+        }
+        return trace
     }
 }

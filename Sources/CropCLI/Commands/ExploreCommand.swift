@@ -40,6 +40,8 @@ extension Commands {
               projection   P is idempotent; R then its inverse returns the state
               continuity   no began moves the image; a box drag never moves it; under the rubber band
                            the shown image is the band of the raw state, so the next event never jumps
+              render       about one frame in 50 renders (a thumbnail, or a small window with faces, handles
+                           and a grid past every edge) at the viewport's size, the same in bands
             A failing script is shrunk and written as a scenario file that reproduces it.
 
             Exit status: 0 no finding, 1 findings written.

@@ -15,8 +15,10 @@ struct LayerBlend {
 
     /// Nil when the layer is invisible (alpha 0).
     init?(_ map: CoverageMap, color: RGBA, opacity: Double) {
-        let alpha = opacity * Double(color.a) / 255
-        guard alpha > 0 else { return nil }
+        // NaN and 0 draw nothing; at most 1 (an opacity above 1 would push the table past 255).
+        let raw = opacity * Double(color.a) / 255
+        guard raw > 0 else { return nil }
+        let alpha = min(raw, 1)
         let c = (Double(color.r), Double(color.g), Double(color.b))
         var table = [UInt8](repeating: 0, count: 768)
         for d in 0..<256 {

@@ -112,17 +112,17 @@ package struct Compositor: Sendable {
             guard r.maxX > canvas.minX, r.minX < canvas.maxX, r.maxY > canvas.minY, r.minY < canvas.maxY else { continue }
             let inner = Shape.rect(r).offset(-2 * s)
             strokes.append((.rect(r), inner, r))
-            let clampY = { (v: Double) in Int(max(-1, min(Double(height) + 1, v))) }
-            let clampX = { (v: Double) in Int(max(-1, min(Double(width) + 1, v))) }
-            let x0 = clampX(r.minX.rounded(.down))
-            let x1 = clampX(r.maxX.rounded(.up))
+            // Rows and columns clipped to the canvas: a box past any edge draws its visible part.
+            let columns = PixelSpan.covering(r.minX, r.maxX, limit: width)
             let innerBounds = inner?.bounds
-            for y in clampY(r.minY.rounded(.down))..<clampY(r.maxY.rounded(.up)) {
+            for y in PixelSpan.covering(r.minY, r.maxY, limit: height) where !columns.isEmpty {
                 if let ib = innerBounds, Double(y) >= ib.minY, Double(y + 1) <= ib.maxY {
                     // A middle row: only the left and right strokes.
-                    spans[y, default: []] += [x0..<clampX(ib.minX.rounded(.up)), clampX(ib.maxX.rounded(.down))..<x1]
+                    spans[y, default: []] += [
+                        PixelSpan.covering(r.minX, ib.minX, limit: width), PixelSpan.covering(ib.maxX, r.maxX, limit: width),
+                    ]
                 } else {
-                    spans[y, default: []].append(x0..<x1)
+                    spans[y, default: []].append(columns)
                 }
             }
         }

@@ -22,13 +22,18 @@ package enum CropPixels {
         _ image: RGBAImage, orientation: ImageOrientation = .identity, x: Int, y: Int, width w: Int, height h: Int,
         circleAlpha: Bool
     ) -> RGBAImage {
+        let w = max(0, w)
+        let h = max(0, h)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let (origin, dx, dy) = orientation.sourceMap(width: image.width, height: image.height)
+        let (iw, ih) = orientation.size(width: image.width, height: image.height)
+        // Only the part of the rect inside the oriented image is read; the rest stays transparent.
+        let columns = PixelSpan.clip(x, x + w, limit: iw)
         image.pixels.withUnsafeBufferPointer { src in
-            for row in 0..<h {
-                let dst = row * w * 4
-                var at = origin + x * dx + (y + row) * dy
-                for col in 0..<w {
+            for imageRow in PixelSpan.clip(y, y + h, limit: ih) where !columns.isEmpty {
+                let dst = (imageRow - y) * w * 4
+                var at = origin + columns.lowerBound * dx + imageRow * dy
+                for col in (columns.lowerBound - x)..<(columns.upperBound - x) {
                     let s = at * 4
                     let d = dst + col * 4
                     out[d] = src[s]
@@ -51,6 +56,8 @@ package enum CropPixels {
         _ image: RGBAImage, orientation: ImageOrientation, state s: ViewState, box b: Rect, width w: Int,
         height h: Int, circleAlpha: Bool
     ) -> RGBAImage {
+        let w = max(0, w)
+        let h = max(0, h)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let (origin, dx, dy) = orientation.sourceMap(width: image.width, height: image.height)
         let (iw, ih) = orientation.size(width: image.width, height: image.height)

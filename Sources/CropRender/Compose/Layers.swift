@@ -18,8 +18,9 @@ package struct FrameLayers: Sendable {
 
     package init(editor: EditorConfig, scale: Int, viewportWidth: Double, viewportHeight: Double, frameRect: Rect) {
         let s = Double(scale)
-        let width = Int(DetMath.round(viewportWidth * s))
-        let height = Int(DetMath.round(viewportHeight * s))
+        // Whole pixels (a non-finite or negative size gives an empty canvas, not a trap).
+        let width = PixelSpan.index(DetMath.round(viewportWidth * s), limit: 1 << 24)
+        let height = PixelSpan.index(DetMath.round(viewportHeight * s), limit: 1 << 24)
         self.width = width
         self.height = height
         let frame = Rect(x: frameRect.x * s, y: frameRect.y * s, width: frameRect.width * s, height: frameRect.height * s)
@@ -47,8 +48,10 @@ package struct FrameLayers: Sendable {
         let pixels = rects.map { Rect(x: $0.x * s, y: $0.y * s, width: $0.width * s, height: $0.height * s) }
         var spans: [Int: [Range<Int>]] = [:]
         for r in pixels {
-            let (x0, y0, x1, y1) = box(r, pad: 0)
-            for y in max(0, y0)..<min(height, y1) { spans[y, default: []].append(x0..<x1) }
+            // Clipped to the canvas: arms past any edge (a box beyond the viewport) draw their visible part.
+            let columns = PixelSpan.covering(r.minX, r.maxX, limit: width)
+            guard !columns.isEmpty else { continue }
+            for y in PixelSpan.covering(r.minY, r.maxY, limit: height) { spans[y, default: []].append(columns) }
         }
         return CoverageMap(width: width, height: height, spans: spans) { x, y in
             AreaMath.unionArea(pixels, Double(x), Double(y), Double(x + 1), Double(y + 1))
@@ -123,8 +126,8 @@ package struct FrameLayers: Sendable {
 
     static func gridMap(_ grid: GridSpec, frame: Rect, shape: Shape, scale s: Double, width: Int, height: Int) -> CoverageMap? {
         let gw = grid.width * s
-        guard gw > 0, grid.visibility != .never else { return nil }
         let n = grid.lines
+        guard gw > 0, n >= 1, grid.visibility != .never else { return nil }
         let xs = (1...n).map { frame.x + frame.width * Double($0) / Double(n + 1) }
         let ys = (1...n).map { frame.y + frame.height * Double($0) / Double(n + 1) }
         // Only pixels near a line can be covered: whole rows near a horizontal line, columns
@@ -138,8 +141,9 @@ package struct FrameLayers: Sendable {
         let rowBands = ys.map(near)
         let columnBands = xs.map(near).map { $0.clamped(to: bx0..<max(bx0, bx1)) }
         var spans: [Int: [Range<Int>]] = [:]
-        for y in max(0, by0)..<max(max(0, by0), min(height, by1)) {
-            spans[y] = rowBands.contains { $0.contains(y) } ? [bx0..<bx1] : columnBands
+        let frameColumns = PixelSpan.clip(bx0, bx1, limit: width)
+        for y in PixelSpan.clip(by0, by1, limit: height) {
+            spans[y] = rowBands.contains { $0.contains(y) } ? [frameColumns] : columnBands
         }
         return CoverageMap(width: width, height: height, spans: spans) { x, y in
             let x0 = Double(x)

@@ -28,8 +28,10 @@ package struct CoverageMap: Sendable {
         width: Int, height: Int, box: (Int, Int, Int, Int), outside: Double, interior: ((Int) -> Range<Int>)? = nil,
         interiorValue: Double = 0, coverage: (Int, Int) -> Double
     ) {
-        self.width = width
-        self.height = height
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let width = self.width
+        let height = self.height
         let bx0 = max(0, box.0)
         let by0 = max(0, box.1)
         let bx1 = min(width, box.2)
@@ -118,8 +120,10 @@ package struct CoverageMap: Sendable {
     /// A sparse map: coverage is evaluated only on the given column ranges of the given rows
     /// (merged where they overlap) and is 0 elsewhere. Memory grows with the ranges, not the canvas.
     package init(width: Int, height: Int, spans: [Int: [Range<Int>]], coverage: (Int, Int) -> Double) {
-        self.width = width
-        self.height = height
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let width = self.width
+        let height = self.height
         var flat: [Run] = []
         var starts = [0]
         var values: [Float] = []
@@ -128,7 +132,8 @@ package struct CoverageMap: Sendable {
             while starts.count <= y { starts.append(flat.count) }
             // Merge the row's ranges, clipped to the canvas.
             var merged: [Range<Int>] = []
-            for r in ranges.map({ max(0, $0.lowerBound)..<min(width, $0.upperBound) }).filter({ !$0.isEmpty }).sorted(by: {
+            // (A range wholly past either side of the canvas clips to an empty one.)
+            for r in ranges.map({ PixelSpan.clip($0.lowerBound, $0.upperBound, limit: width) }).filter({ !$0.isEmpty }).sorted(by: {
                 $0.lowerBound < $1.lowerBound
             }) {
                 if let last = merged.last, r.lowerBound <= last.upperBound {

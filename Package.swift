@@ -22,6 +22,7 @@ let package = Package(
     name: "CropReplay",
     products: [
         .executable(name: "cropreplay", targets: ["cropreplay"]),
+        .library(name: "CropReplayEngine", targets: ["CropReplayEngine"]),
         .library(name: "CropReplay", targets: ["CropReplay"]),
         .library(name: "CropReplayTesting", targets: ["CropReplayTesting"]),
     ],
@@ -114,12 +115,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
+        // The engine product for apps: no file access, no system library (see docs/app.md).
+        .target(name: "CropReplayEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]),
         // The public library: a curated surface (see Sources/CropReplay/Exports.swift).
         .target(
             name: "CropReplay",
             dependencies: [
-                "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO", "CropPipeline",
-                "CropGoldens",
+                "CropReplayEngine", "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO",
+                "CropPipeline", "CropGoldens",
             ]
         ),
         .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),

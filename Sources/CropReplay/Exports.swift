@@ -14,10 +14,11 @@
 // whole, so an app's types and its tests' are the same), and this file's list: frames and
 // images, `Replay`, PNG encoding and verification results. The modules behind it keep
 // everything else at `package` access.
-@_exported import CropReplayEngine
+
 import CropBitmap
 import CropGoldens
 import CropPipeline
+@_exported import CropReplayEngine
 
 // Frames and images a replay renders.
 public typealias RGBFrame = CropBitmap.RGBFrame

@@ -7,6 +7,8 @@
 //   CropGeometry, CropJSON, CropBitmap      values, JSON, bitmaps
 //   CropScenario                            scenario model, decoding, presets, schema
 //   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
+//   CropReplayEngine                        the product for apps: CropGeometry, CropJSON, CropScenario
+//                                                 and CropEngine re-exported (no files, no C library)
 //   CropRender                              compositor: a frame record + an image -> pixels
 //   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
 //     libjpeg-turbo and libdeflate)               (bitmaps only)
@@ -15,7 +17,7 @@
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropCLI -> cropreplay                   the command line
-//   CropReplay -> CropReplayTesting         the public library and test assertions
+//   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The engine product for apps (CropReplayEngine) builds without libpng, libjpeg-turbo,
-# libdeflate (and libwebp), and its modules import nothing but each other. Run by .ci/run; by hand:
+# libdeflate (and libwebp), its modules import nothing but each other, and the app example
+# builds and passes its test on it from a copy outside the repository. Run by .ci/run; by hand:
 #
 #   bash Tests/engine-product-build.sh [BUILD-FOLDER]
 #
@@ -14,9 +15,17 @@
 #    files and libraries are also hidden (bind-mounted over with an empty file), and a control
 #    build of CPNGShim in the same namespace must fail, so the hiding is shown to bite.
 # 3. None of the C shims or image modules was built.
+# 4. Examples/CropViewApp, copied to a temporary folder with CROPREPLAY_PATH naming this
+#    repository, builds and passes `swift test` under the same conditions: an app package that
+#    depends on CropReplayEngine links without the libraries.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$(mktemp -d)/engine-build}
+owned="" fake="" copy=""
+trap 'rm -rf ${fake:+"$fake"} ${copy:+"$copy"} ${owned:+"$owned"}' EXIT
+if [ $# -gt 0 ]; then build=$1; else
+  owned=$(mktemp -d)
+  build=$owned/engine-build
+fi
 product=CropReplayEngine
 say() { echo "engine-product-build: $*"; }
 
@@ -52,7 +61,7 @@ print("engine-product-build: closure of %s: %s (Swift only, no imports outside i
 
 # 2. The build with the libraries out of reach.
 fake=$(mktemp -d)
-trap 'rm -rf "$fake"' EXIT
+copy=$(mktemp -d)
 printf '#!/bin/sh\necho "pkg-config disabled by engine-product-build.sh" >&2\nexit 1\n' >"$fake/pkg-config"
 chmod +x "$fake/pkg-config"
 cp "$fake/pkg-config" "$fake/pkgconf"
@@ -85,10 +94,12 @@ if [ ${#hidden[@]} -gt 0 ] && unshare -rm true 2>/dev/null; then
   say "control: CPNGShim does not build with libpng hidden, as expected: $(grep -m1 "error: .*png" "$fake/control.log")"
   rm -rf "$build-control"
   hide "${build_env[@]}" swift build --package-path "$root" --target "$product" --build-path "$build"
+  hidden_run=(hide)
 else
   say "SKIPPED LOUDLY: unprivileged mount namespaces are not available; the libraries' files are" \
     "present, only pkg-config is disabled (steps 1 and 3 still hold)"
   "${build_env[@]}" swift build --package-path "$root" --target "$product" --build-path "$build"
+  hidden_run=()
 fi
 
 # 3. Nothing of the image side was built.
@@ -103,4 +114,11 @@ for target in CPNGShim CJPEGShim CDeflateShim CropImageIO CropBitmap CCropKernel
     exit 1
   fi
 done
-say "ok: $product built with the image libraries out of reach ($build)"
+say "ok: $product built with the image libraries out of reach"
+
+# 4. The app example from a copy outside the repository.
+tar -C "$root/Examples" --exclude=.build --exclude=.swiftpm -cf - CropViewApp | tar -C "$copy" -xf -
+say "the app example from $copy/CropViewApp (CROPREPLAY_PATH=$root)"
+"${hidden_run[@]}" "${build_env[@]}" CROPREPLAY_PATH="$root" swift test --package-path "$copy/CropViewApp" 2>&1 |
+  grep -v "^warning: \|^    apt-get install\|^    brew install"
+say "ok: the app example builds and passes its test on $product alone"

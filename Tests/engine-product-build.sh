@@ -30,7 +30,12 @@ product=CropReplayEngine
 say() { echo "engine-product-build: $*"; }
 
 # 1. The closure, statically.
-swift package --package-path "$root" describe --type json 2>/dev/null | python3 -c '
+description=$(swift package --package-path "$root" describe --type json) || description=""
+if [ -z "$description" ]; then
+  say "FAILED: swift package describe gave no description"
+  exit 1
+fi
+python3 -c '
 import json, os, re, sys
 product = sys.argv[1]
 package = json.load(sys.stdin)
@@ -57,7 +62,7 @@ for name in sorted(closure):
 if problems:
     sys.exit("engine-product-build: imports outside the closure: " + "; ".join(problems))
 print("engine-product-build: closure of %s: %s (Swift only, no imports outside it)" % (product, ", ".join(sorted(closure))))
-' "$product" "$root"
+' "$product" "$root" <<<"$description"
 
 # 2. The build with the libraries out of reach.
 fake=$(mktemp -d)
@@ -95,11 +100,13 @@ if [ ${#hidden[@]} -gt 0 ] && unshare -rm true 2>/dev/null; then
   rm -rf "$build-control"
   hide "${build_env[@]}" swift build --package-path "$root" --target "$product" --build-path "$build"
   hidden_run=(hide)
+  conditions="with the image libraries hidden and pkg-config disabled"
 else
   say "SKIPPED LOUDLY: unprivileged mount namespaces are not available; the libraries' files are" \
     "present, only pkg-config is disabled (steps 1 and 3 still hold)"
   "${build_env[@]}" swift build --package-path "$root" --target "$product" --build-path "$build"
   hidden_run=()
+  conditions="with pkg-config disabled"
 fi
 
 # 3. Nothing of the image side was built.
@@ -114,11 +121,11 @@ for target in CPNGShim CJPEGShim CDeflateShim CropImageIO CropBitmap CCropKernel
     exit 1
   fi
 done
-say "ok: $product built with the image libraries out of reach"
+say "ok: $product built $conditions, and no C shim or image module was built"
 
 # 4. The app example from a copy outside the repository.
 tar -C "$root/Examples" --exclude=.build --exclude=.swiftpm -cf - CropViewApp | tar -C "$copy" -xf -
 say "the app example from $copy/CropViewApp (CROPREPLAY_PATH=$root)"
 "${hidden_run[@]}" "${build_env[@]}" CROPREPLAY_PATH="$root" swift test --package-path "$copy/CropViewApp" 2>&1 |
   grep -v "^warning: \|^    apt-get install\|^    brew install"
-say "ok: the app example builds and passes its test on $product alone"
+say "ok: the app example builds and passes its test on $product alone, $conditions"

@@ -21,8 +21,9 @@ public enum RecognizerState: Sendable {
 /// scenarios the app's CI checks run the logic the app runs.
 ///
 /// ```swift
-/// // UIKit: in the pan recognizer's action
-/// viewModel.pan(.init(pan.state), translation: Point(t.x, t.y), location: Point(l.x, l.y), velocity: Point(v.x, v.y))
+/// // UIKit: in the pan recognizer's action (`state`: its `.state` as a `RecognizerState`)
+/// let t = pan.translation(in: view), l = pan.location(in: view), v = pan.velocity(in: view)
+/// viewModel.pan(state, translation: Point(t.x, t.y), location: Point(l.x, l.y), velocity: Point(v.x, v.y))
 /// // CADisplayLink's target
 /// try viewModel.displayLinkFired(timestamp: link.timestamp)
 /// apply(viewModel.drawing)

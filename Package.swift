@@ -7,6 +7,8 @@
 //   CropGeometry, CropJSON, CropBitmap      values, JSON, bitmaps
 //   CropScenario                            scenario model, decoding, presets, schema
 //   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
+//   CropReplayEngine                        the product for apps: CropGeometry, CropJSON, CropScenario
+//                                                 and CropEngine re-exported (no files, no C library)
 //   CropRender                              compositor: a frame record + an image -> pixels
 //   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
 //     libjpeg-turbo and libdeflate)               (bitmaps only)
@@ -16,13 +18,14 @@
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropCLI -> cropreplay                   the command line
-//   CropReplay -> CropReplayTesting         the public library and test assertions
+//   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
 import PackageDescription
 
 let package = Package(
     name: "CropReplay",
     products: [
         .executable(name: "cropreplay", targets: ["cropreplay"]),
+        .library(name: "CropReplayEngine", targets: ["CropReplayEngine"]),
         .library(name: "CropReplay", targets: ["CropReplay"]),
         .library(name: "CropReplayTesting", targets: ["CropReplayTesting"]),
         // The command line as a library: your own executable runs it with your policies and
@@ -121,12 +124,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
+        // The engine product for apps: no file access, no system library (see docs/app.md).
+        .target(name: "CropReplayEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]),
         // The public library: a curated surface (see Sources/CropReplay/Exports.swift).
         .target(
             name: "CropReplay",
             dependencies: [
-                "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO", "CropPipeline",
-                "CropGoldens",
+                "CropReplayEngine", "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO",
+                "CropPipeline", "CropGoldens",
             ]
         ),
         .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),

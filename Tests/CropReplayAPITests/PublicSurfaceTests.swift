@@ -8,7 +8,7 @@ import XCTest
 final class PublicSurfaceTests: XCTestCase {
     static let modules = [
         "CropGeometry", "CropJSON", "CropBitmap", "CropScenario", "CropEngine", "CropImageIO", "CropPipeline", "CropGoldens",
-        "CropReplay", "CropReplayTesting",
+        "CropReplayEngine", "CropReplay", "CropReplayTesting",
     ]
 
     func testPublicSurfaceIsTheListedOne() throws {

@@ -10,7 +10,8 @@ final class FormatTests: XCTestCase {
         guard (try? runProcess("swift", ["format", "--version"]))?.code == 0 else {
             throw XCTSkip(skippedLoudly("`swift format` is not in this toolchain"))
         }
-        let r = try runProcess("swift", ["format", "lint", "--strict", "-r", "Sources", "Tests", "Package.swift", "Fuzz"], in: packageRoot)
+        let r = try runProcess(
+            "swift", ["format", "lint", "--strict", "-r", "Sources", "Tests", "Package.swift", "Fuzz", "Examples"], in: packageRoot)
         XCTAssertEqual(r.code, 0, "swift format lint found:\n\(r.out)\(r.err)")
         XCTAssertEqual(r.err, "", r.err)
     }

@@ -54,6 +54,17 @@ let package = Package(
         ),
         // The only code that includes libdeflate.h: whole-buffer calls with return codes.
         .target(name: "CDeflateShim", dependencies: ["CLibDeflate"]),
+        // libwebp from the system (Debian: libwebp-dev, Homebrew: webp), found by pkg-config:
+        // animated WebP (libwebpmux's animation encoder; libwebpdemux's decoder reads it back),
+        // a fraction of an APNG's size and played inline by GitHub and browsers.
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // The only code that includes the webp headers: whole-frame calls with return codes.
+        // libwebpdemux (same package, same folder as libwebpmux) is linked by name.
+        .target(name: "CWebPShim", dependencies: ["CLibWebP"], linkerSettings: [.linkedLibrary("webpdemux")]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
         .target(
             name: "CropGeometry",
@@ -69,7 +80,10 @@ let package = Package(
             name: "CropRender",
             dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CCropKernels"]
         ),
-        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CDeflateShim", "CCropKernels"]),
+        .target(
+            name: "CropImageIO",
+            dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CDeflateShim", "CWebPShim", "CCropKernels"]
+        ),
         .target(
             name: "CropPipeline",
             dependencies: [

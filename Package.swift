@@ -8,8 +8,8 @@
 //   CropScenario                            scenario model, decoding, presets, schema
 //   CropEngine                              timeline, recognizers, policies, the pure reducer, traces
 //   CropRender                              compositor: a frame record + an image -> pixels
-//   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
-//     libjpeg-turbo and libdeflate)               (bitmaps only)
+//   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG, GIF and WebP
+//     libjpeg-turbo, libdeflate, libwebp)         encoding (bitmaps only)
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios

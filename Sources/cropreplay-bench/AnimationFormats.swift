@@ -140,8 +140,10 @@ enum AnimationFormats {
                 format: "GIF", bytes: gif.count, ms: gifMs, minPSNR: gifPSNR.min() ?? 0,
                 meanPSNR: gifPSNR.reduce(0, +) / Double(max(1, gifPSNR.count))))
         var settings: [(String, Bool, Float, Int32)] = [
-            ("WebP lossy (default: quality \(Int(WebPWriter.defaultQuality)), method \(WebPWriter.defaultMethod))", false,
-             WebPWriter.defaultQuality, WebPWriter.defaultMethod),
+            (
+                "WebP lossy (default: quality \(Int(WebPWriter.defaultQuality)), method \(WebPWriter.defaultMethod))", false,
+                WebPWriter.defaultQuality, WebPWriter.defaultMethod
+            ),
             ("WebP lossless (--webp-lossless)", true, 75, WebPWriter.defaultMethod),
         ]
         if tune {
@@ -150,7 +152,8 @@ enum AnimationFormats {
         for (name, lossless, quality, method) in settings {
             let (bytes, ms) = try best { try webp(frames, fps: fps, lossless: lossless, quality: quality, method: method) }
             let p = try webpPSNR(bytes, frames: frames, fps: fps)
-            rows.append(Row(format: name, bytes: bytes.count, ms: ms, minPSNR: p.min() ?? 0, meanPSNR: p.reduce(0, +) / Double(max(1, p.count))))
+            rows.append(
+                Row(format: name, bytes: bytes.count, ms: ms, minPSNR: p.min() ?? 0, meanPSNR: p.reduce(0, +) / Double(max(1, p.count))))
         }
         func db(_ v: Double) -> String { v.isInfinite ? "lossless" : String(format: "%.1f dB", v) }
         print("| format | bytes | / APNG | min PSNR | mean PSNR | encode ms | / APNG |")

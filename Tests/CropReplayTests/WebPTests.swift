@@ -140,7 +140,9 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(lossy.code, 0, lossy.err)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/out/w/animation.webp")))
         let frameFiles = try FileManager.default.contentsOfDirectory(atPath: dir + "/out/w/frames").sorted()
-        let frames = try frameFiles.map { try PNGCodec.decodeRGB([UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/out/w/frames/" + $0)))) }
+        let frames = try frameFiles.map {
+            try PNGCodec.decodeRGB([UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/out/w/frames/" + $0))))
+        }
         let shown = try WebPAnimation.decode(bytes)
         XCTAssertEqual(shown.last?.endMs, WebPWriter.milliseconds(ticks: frames.count, fps: 60))
         let lossless = runCLI(["run", "w.json", "--webp-lossless", "--out", "exact"], in: dir)

@@ -120,7 +120,8 @@ extension Commands {
         if errors > 0 { summary += ", \(errors) " + (errors == 1 ? "error" : "errors") }
         if !orphans.isEmpty { summary += ", \(orphans.count) orphaned" }
         console.out(summary)
-        try writeSummaries(results, orphans: orphans, artifactsDir: failed.isEmpty ? nil : options.artifactsDir, file: a.options["--summary"])
+        try writeSummaries(
+            results, orphans: orphans, artifactsDir: failed.isEmpty ? nil : options.artifactsDir, file: a.options["--summary"])
         if results.contains(where: { $0.status == .error }) { return 2 }
         return failed.isEmpty ? 0 : 1
     }

@@ -37,7 +37,8 @@ enum DemoGallery {
             out += "<div class=\"text\"><h2><code>\(HTML.escape(e.demo.preset))</code></h2>\n<p>\(HTML.escape(e.demo.shows))</p>\n"
             out += "<p>\(e.frames) frames, \(String(format: "%.2f", e.seconds)) s. "
             out += "<a href=\"\(n).json\">scenario</a> · <a href=\"\(n)/trace.json\">trace.json</a> · "
-            out += "<a href=\"\(n)/animation.gif\">GIF</a> · <a href=\"\(n)/animation.webp\">WebP</a> · <a href=\"\(n)/sheet.png\">contact sheet</a>"
+            out +=
+                "<a href=\"\(n)/animation.gif\">GIF</a> · <a href=\"\(n)/animation.webp\">WebP</a> · <a href=\"\(n)/sheet.png\">contact sheet</a>"
             for c in e.crops { out += " · <a href=\"\(n)/\(HTML.escape(c))\">\(HTML.escape(c))</a>" }
             out += "</p>\n<div class=\"shots\">"
             for s in e.snapshots {

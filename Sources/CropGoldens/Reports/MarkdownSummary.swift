@@ -24,7 +24,8 @@ package enum MarkdownSummary {
             }
             for o in orphans {
                 let name = (o as NSString).lastPathComponent
-                out += "| \(cell(name)) | ORPHANED | \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
+                out +=
+                    "| \(cell(name)) | ORPHANED | \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
             }
             out += "\n"
         }

@@ -109,14 +109,21 @@ struct TestLocation {
             for file in attachments { Attachment.record(file.bytes, named: file.name, sourceLocation: location) }
         } else {
             #if canImport(Darwin)
+                // XCTest's activities belong to the main thread, where synchronous tests run;
+                // elsewhere the message names the folder, as off Apple platforms.
+                guard Thread.isMainThread, !attachments.isEmpty else {
+                    XCTFail(message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath, line: line)
+                    return
+                }
                 XCTFail(message, file: filePath, line: line)
-                guard !attachments.isEmpty else { return }
-                XCTContext.runActivity(named: "CropReplay failure attachments") { activity in
-                    for file in attachments {
-                        let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: file.typeIdentifier)
-                        attachment.name = file.name
-                        attachment.lifetime = .keepAlways
-                        activity.add(attachment)
+                MainActor.assumeIsolated {
+                    XCTContext.runActivity(named: "CropReplay failure attachments") { activity in
+                        for file in attachments {
+                            let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: file.typeIdentifier)
+                            attachment.name = file.name
+                            attachment.lifetime = .keepAlways
+                            activity.add(attachment)
+                        }
                     }
                 }
             #else

@@ -125,4 +125,21 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(after.code, 0, after.out)
         XCTAssertFalse(after.out.contains("ORPHANED"))
     }
+
+    func testReportPutsTheTracePlotBesideTheFirstDiffView() throws {
+        let dir = try makeProject()
+        // A larger image: the trace (k, the image rect) and the pixels change.
+        let file = dir + "/scenarios/drag.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "[300, 400]", with: "[320, 420]").write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runCLI(["check", "--artifacts", "art"], in: dir).code, 1)
+        let html = try String(contentsOfFile: dir + "/art/report.html", encoding: .utf8)
+        let drag = try XCTUnwrap(html.components(separatedBy: "<h2 class=\"failed\">drag").last)
+        XCTAssertTrue(drag.contains("<figure class=\"diffview\""), drag)
+        XCTAssertTrue(
+            drag.contains("alt=\"diff\"><figcaption>diff</figcaption></figure>\n<figure class=\"plot\"><svg"),
+            "the plot beside the diff image")
+        XCTAssertEqual(drag.components(separatedBy: "<svg").count, 2, "one plot")
+        XCTAssertTrue(drag.contains("<table>"), "the first differing frames")
+    }
 }

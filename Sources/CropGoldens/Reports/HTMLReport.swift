@@ -39,10 +39,13 @@ package enum HTMLReport {
             out += "<h2 class=\"\(r.status.rawValue)\">\(HTML.escape(r.scenario)) — \(r.status.rawValue)</h2>\n"
             out += "<p>\(HTML.escape(r.file)), \(r.frames) \(r.frames == 1 ? "frame" : "frames")</p>\n"
             if !r.lines.isEmpty { out += "<pre>\(HTML.escape(r.lines.joined(separator: "\n")))</pre>\n" }
+            // The plot of the differing field: beside the first failing snapshot's diff view
+            // (the frames it explains), else on its own after the table.
+            var plot: String?
             if let comparison = r.traceComparison, let first = comparison.first, first.frame != nil {
                 out += traceTable(comparison)
                 let series = comparison.series
-                out +=
+                plot =
                     SVGPlot(
                         title: "\(first.field) over time",
                         series: [
@@ -61,8 +64,13 @@ package enum HTMLReport {
                     guard let path else { continue }
                     out += "<figure><img src=\"\(HTML.escape(path))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
                 }
+                if let p = plot {
+                    out += "<figure class=\"plot\">\(p)</figure>\n"
+                    plot = nil
+                }
                 out += "</div>\n"
             }
+            if let plot { out += plot }
         }
         out += script
         out += "</body></html>\n"

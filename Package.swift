@@ -10,8 +10,8 @@
 //   CropReplayEngine                        the product for apps: CropGeometry, CropJSON, CropScenario
 //                                                 and CropEngine re-exported (no files, no C library)
 //   CropRender                              compositor: a frame record + an image -> pixels
-//   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG and GIF encoding
-//     libjpeg-turbo and libdeflate)               (bitmaps only)
+//   CropImageIO (+ C shims for libpng,      PNG and JPEG decoding, PNG, APNG, GIF and WebP
+//     libjpeg-turbo, libdeflate, libwebp)         encoding (bitmaps only)
 //   CSignalCleanup                          temporary files removed on an interrupting signal
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
@@ -61,6 +61,17 @@ let package = Package(
         ),
         // The only code that includes libdeflate.h: whole-buffer calls with return codes.
         .target(name: "CDeflateShim", dependencies: ["CLibDeflate"]),
+        // libwebp from the system (Debian: libwebp-dev, Homebrew: webp), found by pkg-config:
+        // animated WebP (libwebpmux's animation encoder; libwebpdemux's decoder reads it back),
+        // a fraction of an APNG's size and played inline by GitHub and browsers.
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // The only code that includes the webp headers: whole-frame calls with return codes.
+        // libwebpdemux (same package, same folder as libwebpmux) is linked by name.
+        .target(name: "CWebPShim", dependencies: ["CLibWebP"], linkerSettings: [.linkedLibrary("webpdemux")]),
         // rounded() calls libm's floor/ceil/round (exact operations); link libm explicitly.
         .target(
             name: "CropGeometry",
@@ -76,7 +87,10 @@ let package = Package(
             name: "CropRender",
             dependencies: ["CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CCropKernels"]
         ),
-        .target(name: "CropImageIO", dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CDeflateShim", "CCropKernels"]),
+        .target(
+            name: "CropImageIO",
+            dependencies: ["CropBitmap", "CPNGShim", "CJPEGShim", "CDeflateShim", "CWebPShim", "CCropKernels"]
+        ),
         // Removal of temporary files and staged folders on SIGINT/SIGTERM/SIGHUP: a C signal
         // handler over a static table, so it does only async-signal-safe work.
         .target(name: "CSignalCleanup"),

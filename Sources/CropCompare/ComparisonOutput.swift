@@ -18,6 +18,8 @@ package enum ComparisonOutput {
         package var every = 1
         /// What varies (for the page's title).
         package var variation = Variation.policy
+        /// Also comparison.webp (lossy animated WebP).
+        package var webp = false
         package init() {}
     }
 
@@ -42,6 +44,8 @@ package enum ComparisonOutput {
             let fps = loaded.scenario.fps
             let apngFile = try AtomicFile(dir + "/comparison.png")
             let gifFile = try AtomicFile(dir + "/comparison.gif")
+            let webpFile = options.webp ? try AtomicFile(dir + "/comparison.webp") : nil
+            var webp: WebPWriter?
             var apng: APNGWriter?
             var gif: GIFWriter?
             let sheetStep = max(1, kept.count / 12)
@@ -83,7 +87,13 @@ package enum ComparisonOutput {
                 if apng == nil {
                     apng = try APNGWriter(width: first.width, height: first.height, fps: fps, sink: apngFile)
                     gif = try GIFWriter(width: first.width, height: first.height, fps: fps, sink: gifFile, palette: palette)
+                    if let webpFile {
+                        try WebPBudget.check(
+                            frames: kept.count, width: first.width, height: first.height, what: "\(loaded.scenario.file): --webp")
+                        webp = try WebPWriter(width: first.width, height: first.height, fps: fps, sink: webpFile)
+                    }
                 }
+                try webp?.append(tiled, ticks: ticks)
                 try apng?.append(tiled, ticks: ticks, loop: loop)
                 try gif?.append(tiled, ticks: ticks, loop: loop)
                 for (i, f) in tiled.enumerated() where (start + i) % sheetStep == 0 {
@@ -92,9 +102,14 @@ package enum ComparisonOutput {
             }
             try apng?.finish()
             try gif?.finish(loop: loop)
-            let sizes = [("comparison.png", apngFile.count), ("comparison.gif", gifFile.count)]
+            try webp?.finish()
+            var sizes = [("comparison.png", apngFile.count), ("comparison.gif", gifFile.count)]
             try apngFile.commit()
             try gifFile.commit()
+            if let webpFile {
+                sizes.append(("comparison.webp", webpFile.count))
+                try webpFile.commit()
+            }
             for (name, size) in sizes {
                 if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) { warnings.append(w) }
             }

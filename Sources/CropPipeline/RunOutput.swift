@@ -11,6 +11,9 @@ package struct RunOptions: Sendable {
     package var frames = false
     package var apng = false
     package var gif = false
+    /// animation.webp (lossy unless `webpLossless`).
+    package var webp = false
+    package var webpLossless = false
     package var sheet = false
     /// Ordered (Bayer 4x4) dithering in animation.gif.
     package var dither = false
@@ -25,7 +28,7 @@ package struct RunOptions: Sendable {
     package var warn: (@Sendable (String) -> Void)?
     package init() {}
 
-    var wantsSequence: Bool { frames || apng || gif || sheet }
+    var wantsSequence: Bool { frames || apng || gif || webp || sheet }
 }
 
 package enum RunOutput {
@@ -92,10 +95,15 @@ package enum RunOutput {
     }
 
     /// Refuses (before anything is written) a contact sheet that would not fit in memory:
-    /// its tiles are a quarter of the frame a side. Animations stream and have no bound.
+    /// its tiles are a quarter of the frame a side; and an animated WebP, which is assembled
+    /// in memory (`WebPBudget`). APNG and GIF stream and have no bound.
     package static func checkBudget(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) {
-        guard options.sheet else { return }
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
+        if options.webp {
+            try WebPBudget.check(
+                frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --webp")
+        }
+        guard options.sheet else { return }
         try MemoryBudget.check(
             frames: plan.kept.count, width: max(1, plan.size.0 / 4), height: max(1, plan.size.1 / 4),
             what: "\(loaded.scenario.file): --sheet")
@@ -126,7 +134,7 @@ package enum RunOutput {
             let name = String(n)
             return dir + "/frames/" + String(repeating: "0", count: max(0, digits - name.count)) + name + ".png"
         }
-        if options.frames && !(options.apng || options.gif || options.sheet) && size == canvas {
+        if options.frames && !(options.apng || options.gif || options.webp || options.sheet) && size == canvas {
             // Only frames/: each frame goes from the renderer to the encoder a band of rows
             // at a time (frames smaller than the canvas are padded whole, as below).
             session.prepareLayers(kept)
@@ -161,6 +169,10 @@ package enum RunOutput {
         }
         let apngFile = options.apng ? try AtomicFile(dir + "/animation.png") : nil
         let gifFile = options.gif ? try AtomicFile(dir + "/animation.gif") : nil
+        let webpFile = options.webp ? try AtomicFile(dir + "/animation.webp") : nil
+        let webp = try webpFile.map {
+            try WebPWriter(width: size.0, height: size.1, fps: trace.fps, sink: $0, lossless: options.webpLossless)
+        }
         let apng = try apngFile.map { try APNGWriter(width: size.0, height: size.1, fps: trace.fps, sink: $0) }
         let gif =
             try gifFile.map { file in
@@ -178,6 +190,7 @@ package enum RunOutput {
         ) { batch, frames in
             try apng?.append(frames, ticks: ticks, loop: loop)
             try gif?.append(frames, ticks: ticks, loop: loop)
+            try webp?.append(frames, ticks: ticks)
             if options.sheet {
                 for (n, f) in zip(batch, frames) {
                     tiles.append((Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n])))
@@ -186,7 +199,8 @@ package enum RunOutput {
         }
         try apng?.finish()
         try gif?.finish(loop: loop)
-        for file in [apngFile, gifFile].compactMap({ $0 }) {
+        try webp?.finish()
+        for file in [apngFile, gifFile, webpFile].compactMap({ $0 }) {
             let size = file.count
             try file.commit()
             if let w = AnimationSize.warning(shown(file.path), bytes: size, every: options.every, thumb: options.thumb) { options.warn?(w) }
@@ -284,6 +298,23 @@ package enum MemoryBudget {
         guard need <= bytes else {
             throw .badInput(
                 "\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F"
+            )
+        }
+    }
+}
+
+/// An animated WebP is assembled in memory (libwebp's encoder keeps every encoded frame until
+/// the file is complete): refuse, before anything is written, animations whose frames total
+/// more than `WebPWriter.memoryLimit` bytes uncompressed or whose side exceeds WebP's.
+package enum WebPBudget {
+    package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
+        guard width <= WebPWriter.maxSide, height <= WebPWriter.maxSide else {
+            throw .badInput("\(what): frames of \(width)x\(height) pixels exceed WebP's \(WebPWriter.maxSide) a side: use --thumb F")
+        }
+        let need = frames * width * height * 3
+        guard need <= WebPWriter.memoryLimit else {
+            throw .badInput(
+                "\(what) would assemble \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB uncompressed) in memory; the limit is \(WebPWriter.memoryLimit >> 20) MB: use --every N or --thumb F"
             )
         }
     }

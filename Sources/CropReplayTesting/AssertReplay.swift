@@ -21,8 +21,11 @@ import XCTest
 /// - `record`: the argument, else `withCropReplay(record:)` / the `.cropReplay(record:)` trait,
 ///   else `CROPREPLAY_RECORD`, else `never` on CI (`CI` set) and `missing` locally.
 /// - `strategy`: what to compare (`.all`, `.trace`, `.snapshots("a")`, `.frame(12)`).
-/// - Failing snapshots' expected, actual and diff images are attached to the test (Swift
-///   Testing) and written to `CROPREPLAY_ARTIFACTS` when it is set.
+/// - A failure attaches the failing snapshots' expected, actual and diff images and the first
+///   trace difference (`<name>.trace-difference.txt`) to the test: Swift Testing's
+///   `Attachment` everywhere, `XCTAttachment` under XCTest on Apple platforms. Under XCTest
+///   elsewhere the message ends with the artifacts folder instead (`CROPREPLAY_ARTIFACTS`,
+///   where the images are also written when it is set).
 public func assertReplay(
     _ replay: Replay, as strategy: ReplayStrategy = .all, golden: String = "golden", record: RecordMode? = nil,
     tolerance: Int = 0, maxDiffRatio: Double = 0,
@@ -37,10 +40,9 @@ public func assertReplay(
             golden: location.resolve(golden), record: record, strategy: strategy, tolerance: tolerance,
             maxDiffRatio: maxDiffRatio, artifacts: artifacts)
         guard let failure = outcome.failure else { return }
-        let files = (outcome.result?.artifacts ?? []).flatMap { a in
-            [a.expected, a.actual, a.diff].compactMap { $0 }.map { artifacts + "/" + $0 }
-        }
-        location.fail(failure, attachments: files)
+        location.fail(
+            failure, attachments: FailureAttachments.make(outcome.result, artifacts: artifacts),
+            artifacts: configured.map { $0 + "/" + replay.scenario.name })
     } catch {
         location.fail("\(replay.scenario.name): \(error.description)", attachments: [])
     }
@@ -97,18 +99,82 @@ struct TestLocation {
         return folder.isEmpty ? path : folder + "/" + path
     }
 
-    func fail(_ message: String, attachments: [String]) {
+    /// `artifacts`: the kept artifacts folder of the scenario (nil when none is kept), named in
+    /// the message where the test cannot carry attachments.
+    func fail(_ message: String, attachments: [FailureAttachments.File], artifacts: String? = nil) {
         if Test.current != nil {
             let location = SourceLocation(
                 fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line),
                 column: Int(column))
             Issue.record(Comment(rawValue: message), sourceLocation: location)
-            for path in attachments {
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent, sourceLocation: location)
-            }
+            for file in attachments { Attachment.record(file.bytes, named: file.name, sourceLocation: location) }
         } else {
-            XCTFail(message, file: filePath, line: line)
+            #if canImport(Darwin)
+                // XCTest's activities belong to the main thread, where synchronous tests run;
+                // elsewhere the message names the folder, as off Apple platforms.
+                guard Thread.isMainThread, !attachments.isEmpty else {
+                    XCTFail(message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath, line: line)
+                    return
+                }
+                XCTFail(message, file: filePath, line: line)
+                MainActor.assumeIsolated {
+                    XCTContext.runActivity(named: "CropReplay failure attachments") { activity in
+                        for file in attachments {
+                            let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: file.typeIdentifier)
+                            attachment.name = file.name
+                            attachment.lifetime = .keepAlways
+                            activity.add(attachment)
+                        }
+                    }
+                }
+            #else
+                XCTFail(message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath, line: line)
+            #endif
         }
+    }
+}
+
+/// What a failing assertion attaches: the expected, actual and diff image of each failing
+/// snapshot (read from the artifacts folder) and the first trace difference as text.
+enum FailureAttachments {
+    struct File: Equatable {
+        var name: String
+        var bytes: [UInt8]
+        /// For XCTAttachment: PNG or plain text.
+        var typeIdentifier: String { name.hasSuffix(".png") ? "public.png" : "public.plain-text" }
+    }
+
+    static func make(_ result: CheckResult?, artifacts: String) -> [File] {
+        guard let result else { return [] }
+        var files: [File] = []
+        for a in result.artifacts {
+            for path in [a.expected, a.actual, a.diff].compactMap({ $0 }) {
+                guard let data = FileManager.default.contents(atPath: artifacts + "/" + path) else { continue }
+                files.append(File(name: (path as NSString).lastPathComponent, bytes: [UInt8](data)))
+            }
+        }
+        if let text = traceText(result) { files.append(File(name: "\(result.scenario).trace-difference.txt", bytes: Array(text.utf8))) }
+        return files
+    }
+
+    /// The first trace difference, then the first differing frames (frame, field, expected,
+    /// actual): nil when the traces agree.
+    static func traceText(_ result: CheckResult) -> String? {
+        guard let first = result.mismatches.lazy.compactMap({ m -> TraceDifference? in if case .trace(let d) = m { d } else { nil } }).first
+        else { return nil }
+        var text = "\(result.scenario): first trace difference\n\(first.description)\n"
+        let rows = result.traceComparison?.rows ?? []
+        if rows.count > 1 {
+            text += "\nfirst differing frames (frame, field, expected, actual):\n"
+            for r in rows { text += "\(r.frame.map(String.init) ?? "-")\t\(r.field)\t\(r.expected)\t\(r.actual)\n" }
+        }
+        return text
+    }
+
+    /// The message's last line where attachments cannot be carried (XCTest off Apple platforms).
+    static func whereToLook(_ files: [File], artifacts: String?) -> String {
+        guard files.contains(where: { $0.name.hasSuffix(".png") }) else { return "" }
+        if let artifacts { return "\nexpected, actual and diff images: \(artifacts)/" }
+        return "\nset CROPREPLAY_ARTIFACTS=<dir> to keep the expected, actual and diff images"
     }
 }

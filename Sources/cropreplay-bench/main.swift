@@ -80,6 +80,12 @@ if CommandLine.arguments.contains("--angle") {
     exit(0)
 }
 
+// --formats: only the animation formats (APNG, GIF, WebP) on one clip; --tune adds WebP settings.
+if CommandLine.arguments.contains("--formats") {
+    _ = try AnimationFormats.measure(jobs: Parallel.defaultJobs, reps: quick ? 1 : 3, tune: CommandLine.arguments.contains("--tune"))
+    exit(0)
+}
+
 // --latency: only the playground's latency section.
 if CommandLine.arguments.contains("--latency") {
     printLatency()

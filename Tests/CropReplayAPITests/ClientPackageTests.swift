@@ -36,10 +36,10 @@ final class ClientPackageTests: XCTestCase {
             assertReplay(file: "scenarios/drag.json")
         }
         """.write(toFile: tests + "/ClientTests.swift", atomically: true, encoding: .utf8)
-        func swiftTest(record: String) throws -> (Int32, String) {
+        func swiftTest(record: String, attachments: String? = nil) throws -> (Int32, String) {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: swift)
-            p.arguments = ["test", "--package-path", client]
+            p.arguments = ["test", "--package-path", client] + (attachments.map { ["--attachments-path", $0] } ?? [])
             p.currentDirectoryURL = URL(fileURLWithPath: "/")
             var environment = env
             environment["CROPREPLAY_RECORD"] = record
@@ -61,5 +61,29 @@ final class ClientPackageTests: XCTestCase {
         // Then it passes, in another working directory, in check-only mode.
         let second = try swiftTest(record: "never")
         XCTAssertEqual(second.0, 0, second.1)
+        // A failure attaches expected, actual and diff images and the first trace difference
+        // (Swift Testing writes attachments to --attachments-path).
+        let scenario = tests + "/scenarios/drag.json"
+        let text = try String(contentsOfFile: scenario, encoding: .utf8)
+        try text.replacingOccurrences(of: "[160, 240]", with: "[170, 250]")
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let attached = client + "/attachments"
+        try FileManager.default.createDirectory(atPath: attached, withIntermediateDirectories: true)
+        let third = try swiftTest(record: "never", attachments: attached)
+        XCTAssertNotEqual(third.0, 0, third.1)
+        XCTAssertTrue(third.1.contains("drag: trace: frame"), third.1)
+        var found: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: attached)
+        while let item = walker?.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: attached + "/" + item) { found[(item as NSString).lastPathComponent] = data }
+        }
+        for name in ["released.expected.png", "released.actual.png", "released.diff.png"] {
+            let data = try XCTUnwrap(found.first { $0.key.contains(name) }?.value, "\(name) in \(found.keys.sorted())")
+            XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47], name)
+        }
+        let trace = try XCTUnwrap(found.first { $0.key.contains("drag.trace-difference.txt") }?.value, "\(found.keys.sorted())")
+        let traceText = String(decoding: trace, as: UTF8.self)
+        XCTAssertTrue(traceText.hasPrefix("drag: first trace difference\nframe "), traceText)
+        XCTAssertTrue(traceText.contains("frame 0: k 0.500 -> 0.480"), traceText)
     }
 }

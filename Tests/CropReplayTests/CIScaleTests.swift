@@ -61,7 +61,8 @@ final class CIScaleTests: XCTestCase {
 
     func testEveryScenarioValidatesAgainstTheSchema() throws {
         guard (try? runProcess("python3", ["-c", "import jsonschema"]))?.code == 0 else {
-            throw XCTSkip(skippedLoudly("Python jsonschema is not installed (pip install jsonschema)"))
+            throw XCTSkip(
+                skippedLoudly("Python jsonschema is not installed (apt-get install python3-jsonschema, or pip install jsonschema)"))
         }
         let script = """
             import json, glob, sys, jsonschema

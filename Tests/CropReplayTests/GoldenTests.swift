@@ -182,16 +182,18 @@ final class GoldenTests: XCTestCase {
         let demo = dir + "/out/demo"
         let page = try String(contentsOfFile: demo + "/index.html", encoding: .utf8)
         for preset in Preset.all.map(\.name) {
-            for file in ["animation.png", "animation.gif", "sheet.png", "trace.json"] {
+            for file in ["animation.png", "animation.gif", "animation.webp", "sheet.png", "trace.json"] {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: "\(demo)/\(preset)/\(file)"), "\(preset)/\(file)")
             }
             XCTAssertTrue(page.contains("src=\"\(preset)/animation.png\""), preset)
+            XCTAssertTrue(page.contains("href=\"\(preset)/animation.webp\""), preset)
             // The scenario replays from its file (with the photo beside it).
             XCTAssertEqual(runCLI(["validate", "out/demo/\(preset).json"], in: dir).code, 0, preset)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/circle-avatar-bounce/snapshots/stretched.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/wide-16x9-zoom10/crops/crop.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/drag-out-compare/index.html"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/drag-out-compare/comparison.webp"))
         XCTAssertFalse(page.contains("http"), "self-contained")
         // Animations fit a pull request.
         for preset in Preset.all.map(\.name) {

@@ -28,6 +28,7 @@ extension Commands {
             ),
             .init(name: "--thumb", value: "<f>", help: "Scale of each column in the animations (default: 0.5)."),
             .init(name: "--every", value: "<n>", help: "Keep every n-th frame in the animations (default: 1)."),
+            .init(name: "--webp", help: "Also write comparison.webp (animated WebP, lossy with every frame >= 35 dB PSNR)."),
             SharedOption.jobs,
         ],
         discussion: "Metrics are defined in docs/compare.md. An animation above 20 MB gets a warning with a smaller --every or --thumb.",
@@ -39,6 +40,7 @@ extension Commands {
         options.jobs = try jobs(a)
         options.thumb = try a.double("--thumb", min: 0.05, max: 1) ?? 0.5
         options.every = try a.int("--every", min: 1, max: 100_000) ?? 1
+        options.webp = a.flag("--webp")
         var key = Variation.policy
         var values = PolicyKind.allCases.map(\.rawValue) + a.registrations.policyNames
         if let list = a.options["--policies"] { values = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -76,7 +78,8 @@ extension Commands {
         let warnings = try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: dir, options: options)
         console.out(Comparison.markdown(rows))
         for w in warnings { console.err(w) }
-        console.out("wrote \(dir)/index.html (with comparison.png, comparison.gif, sheet.png, metrics.md/csv/json)")
+        let webp = options.webp ? ", comparison.webp" : ""
+        console.out("wrote \(dir)/index.html (with comparison.png, comparison.gif\(webp), sheet.png, metrics.md/csv/json)")
         return 0
     }
 }

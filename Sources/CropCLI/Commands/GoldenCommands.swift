@@ -19,6 +19,11 @@ extension Commands {
                 isPath: true),
             .init(name: "--junit", value: "<file>", help: "Write a JUnit XML report.", isPath: true),
             .init(
+                name: "--summary", value: "<file.md>",
+                help:
+                    "Write a Markdown summary (a table of what did not pass, orphaned goldens, links to the diff images). With GITHUB_STEP_SUMMARY set, check also appends it there.",
+                isPath: true),
+            .init(
                 name: "--shard", value: "<i/n>",
                 help:
                     "Check only shard i of n: a deterministic split balanced by frame count, so n CI machines together check every scenario once."
@@ -29,6 +34,9 @@ extension Commands {
             Every scenario gets a result: PASS, FAIL (with the first differing frame and field, then pixel
             figures), NEW (no golden yet) or ERROR (a damaged golden or a scenario that does not replay).
             Exit status: 0 all passed, 1 a mismatch or a missing golden, 2 bad input (the worst wins).
+            Golden folders no checked scenario owns are listed as ORPHANED (the exit status does not
+            change) when check is given no path or only folders: the checked set is then every scenario
+            in them; given a scenario file, check reports no orphans. With --shard, shard 1 reports them.
             """,
         run: { a, console in try Commands.check(a, console) })
 
@@ -39,7 +47,9 @@ extension Commands {
         options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1) ?? 0
         options.artifactsDir = a.options["--artifacts"]
         options.jobs = try jobs(a)
-        for (option, path) in [("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"])] {
+        for (option, path) in [
+            ("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"]), ("--summary", a.options["--summary"]),
+        ] {
             if let path, FileIO.isInside(path, folder: options.goldenDir) {
                 throw UsageError(
                     message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
@@ -51,7 +61,8 @@ extension Commands {
                 throw UsageError(message: "'--junit' expects a file to write, but \(error.description)", command: "check")
             }
         }
-        let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "check")
+        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
+        let files = try scenarioPaths(paths, command: "check")
         var loaded: [LoadedScenario] = []
         var results: [CheckResult] = []
         for f in files {
@@ -64,6 +75,12 @@ extension Commands {
             }
         }
         try checkUniqueNames(loaded)
+        // Orphans: only for a whole suite (folders), and only when every scenario loaded (a
+        // scenario that does not load might own a folder).
+        var orphans: [String] = []
+        if paths.allSatisfy({ FileIO.isDirectory($0) }) && loaded.count == files.count {
+            orphans = Orphans.find(goldenDir: options.goldenDir, names: Set(loaded.map(\.scenario.name)))
+        }
         if let shardText = a.options["--shard"] {
             guard let spec = Shards.Spec(shardText) else {
                 throw UsageError(
@@ -74,6 +91,7 @@ extension Commands {
             for l in loaded { items.append((l.scenario.name, (try? l.replay().frames.count) ?? 0)) }
             loaded = Shards.select(items, spec).map { loaded[$0] }
             results = []
+            if spec.index != 1 { orphans = [] }
             console.out("shard \(spec.index)/\(spec.count): \(loaded.count) of \(items.count) scenarios")
         }
         for l in loaded { results.append(GoldenCheck.check(l, options: options)) }
@@ -86,6 +104,10 @@ extension Commands {
             case .error: console.out("ERROR \(r.scenario) (\(r.file))")
             }
             if r.status != .passed { for line in r.lines { console.out("  \(line)") } }
+        }
+        for o in orphans {
+            let name = (o as NSString).lastPathComponent
+            console.out("ORPHANED \(o)/ (no scenario named \(name); `cropreplay record --prune` removes it)")
         }
         let failed = results.filter { $0.status != .passed }
         if let dir = options.artifactsDir, !failed.isEmpty {
@@ -103,9 +125,26 @@ extension Commands {
         var summary = "\(results.count - failed.count) passed, \(failed.count - new - errors) failed"
         if new > 0 { summary += ", \(new) new" }
         if errors > 0 { summary += ", \(errors) " + (errors == 1 ? "error" : "errors") }
+        if !orphans.isEmpty { summary += ", \(orphans.count) orphaned" }
         console.out(summary)
+        try writeSummaries(
+            results, orphans: orphans, artifactsDir: failed.isEmpty ? nil : options.artifactsDir, file: a.options["--summary"])
         if results.contains(where: { $0.status == .error }) { return 2 }
         return failed.isEmpty ? 0 : 1
+    }
+
+    /// `--summary FILE.md` (replaced atomically) and, when `GITHUB_STEP_SUMMARY` names a file,
+    /// the same Markdown appended to it (a CI job's summary page).
+    static func writeSummaries(_ results: [CheckResult], orphans: [String], artifactsDir: String?, file: String?) throws {
+        if let file {
+            let folder = (file as NSString).deletingLastPathComponent
+            let text = MarkdownSummary.page(results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
+            do { try FileIO.writeAtomically(file, text) } catch { throw ReplayFailure.unwritable(error) }
+        }
+        if let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty {
+            let text = MarkdownSummary.page(results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: nil)
+            do { try FileIO.append(step, text) } catch { throw ReplayFailure.unwritable(error) }
+        }
     }
 
     static let recordSpec = CommandSpec(
@@ -116,6 +155,11 @@ extension Commands {
         options: [
             SharedOption.golden,
             .init(name: "--missing", help: "Only add goldens (or golden files) that do not exist yet."),
+            .init(
+                name: "--prune",
+                help:
+                    "Also remove the golden folders no scenario owns (those check lists as ORPHANED); needs folders (or no path), not files."
+            ),
             SharedOption.jobs,
         ],
         discussion: """
@@ -128,7 +172,14 @@ extension Commands {
     static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let golden = a.options["--golden"] ?? "golden"
         let jobs = try jobs(a)
-        let files = try scenarioPaths(a.positionals.isEmpty ? ["scenarios"] : a.positionals, command: "record")
+        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
+        let prune = a.flag("--prune")
+        if prune, let file = paths.first(where: { !FileIO.isDirectory($0) }) {
+            throw UsageError(
+                message: "'--prune' needs the whole suite: give folders of scenarios (or none), not the file '\(Echo.cap(file))'",
+                command: "record")
+        }
+        let files = try scenarioPaths(paths, command: "record")
         let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
         try checkUniqueNames(loaded)
         // All or nothing: everything is prepared before anything is written.
@@ -138,6 +189,12 @@ extension Commands {
             let result = try GoldenRecord.write(p)
             for line in result.lines { console.out(line) }
             if result.status != .unchanged { changed += 1 }
+        }
+        if prune {
+            for folder in Orphans.find(goldenDir: golden, names: Set(loaded.map(\.scenario.name))) {
+                do { try FileIO.removeFolder(folder) } catch { throw ReplayFailure.unwritable(error) }
+                console.out("pruned \(folder)/ (no scenario named \((folder as NSString).lastPathComponent))")
+            }
         }
         let scenarios = loaded.count == 1 ? "1 scenario" : "\(loaded.count) scenarios"
         console.out(changed == 0 ? "goldens unchanged (\(scenarios))" : "\(changed) of \(scenarios) recorded")

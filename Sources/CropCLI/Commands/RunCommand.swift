@@ -16,6 +16,10 @@ extension Commands {
             .init(
                 name: "--gif",
                 help: "Also write animation.gif (one palette of up to 255 colours for all frames, at most 50 frames per second)."),
+            .init(
+                name: "--webp",
+                help: "Also write animation.webp (animated WebP, lossy with every frame >= 35 dB PSNR; plays in browsers and on GitHub)."),
+            .init(name: "--webp-lossless", help: "Lossless frames in animation.webp (implies --webp)."),
             .init(name: "--dither", help: "Ordered (Bayer 4x4) dithering in animation.gif."),
             .init(
                 name: "--sheet",
@@ -36,6 +40,8 @@ extension Commands {
         options.frames = a.flag("--frames")
         options.apng = a.flag("--apng")
         options.gif = a.flag("--gif")
+        options.webpLossless = a.flag("--webp-lossless")
+        options.webp = a.flag("--webp") || options.webpLossless
         options.sheet = a.flag("--sheet")
         options.dither = a.flag("--dither")
         options.every = try a.int("--every", min: 1, max: 100_000) ?? 1

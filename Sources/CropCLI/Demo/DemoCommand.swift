@@ -10,7 +10,7 @@ extension Commands {
         name: "demo",
         abstract: "Replay one scenario per preset and a policy comparison into out/demo, with a gallery page.",
         overview:
-            "Replay the built-in demo (no files needed): per preset an animation (APNG and GIF), a contact sheet and snapshots; a comparison of the five snap-back policies; and out/demo/index.html linking everything.",
+            "Replay the built-in demo (no files needed): per preset an animation (APNG, GIF and WebP), a contact sheet and snapshots; a comparison of the five snap-back policies; and out/demo/index.html linking everything.",
         options: [SharedOption.out("out/demo", "Output folder"), SharedOption.jobs],
         discussion:
             "The scenarios are written beside their outputs (out/demo/*.json, with the sample photo photo.png), so `cropreplay run out/demo/<name>.json` replays one again.",
@@ -67,6 +67,7 @@ extension Commands {
                 compareOptions.jobs = 1
                 compareOptions.thumb = 0.5
                 compareOptions.every = 3
+                compareOptions.webp = true
                 let compareDir = out + "/\(comparison.name)-compare"
                 for w in try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: compareDir, options: compareOptions) {
                     said.append((true, w))
@@ -82,6 +83,7 @@ extension Commands {
             options.outDir = out
             options.apng = true
             options.gif = true
+            options.webp = true
             options.sheet = true
             options.thumb = 0.5
             options.every = 3

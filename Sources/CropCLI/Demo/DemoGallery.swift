@@ -27,7 +27,7 @@ enum DemoGallery {
             <h1>CropReplay demo</h1>
             <p>Each editor below is CropReplay's model of a real crop screen (a preset), replaying a scripted gesture on a
             generated photo. Every file is on disk next to this page: the scenario (<code>NAME.json</code>), its trace,
-            snapshots, the animation as APNG and GIF, and a contact sheet of every frame. Replay one with
+            snapshots, the animation as APNG, GIF and WebP, and a contact sheet of every frame. Replay one with
             <code>cropreplay run out/demo/NAME.json --apng</code>.</p>
 
             """
@@ -37,7 +37,8 @@ enum DemoGallery {
             out += "<div class=\"text\"><h2><code>\(HTML.escape(e.demo.preset))</code></h2>\n<p>\(HTML.escape(e.demo.shows))</p>\n"
             out += "<p>\(e.frames) frames, \(String(format: "%.2f", e.seconds)) s. "
             out += "<a href=\"\(n).json\">scenario</a> · <a href=\"\(n)/trace.json\">trace.json</a> · "
-            out += "<a href=\"\(n)/animation.gif\">GIF</a> · <a href=\"\(n)/sheet.png\">contact sheet</a>"
+            out +=
+                "<a href=\"\(n)/animation.gif\">GIF</a> · <a href=\"\(n)/animation.webp\">WebP</a> · <a href=\"\(n)/sheet.png\">contact sheet</a>"
             for c in e.crops { out += " · <a href=\"\(n)/\(HTML.escape(c))\">\(HTML.escape(c))</a>" }
             out += "</p>\n<div class=\"shots\">"
             for s in e.snapshots {

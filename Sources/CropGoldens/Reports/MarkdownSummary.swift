@@ -1,0 +1,90 @@
+import CropPipeline
+import Foundation
+
+/// The Markdown summary of a check run, for a pull request or a CI job's summary page: a
+/// headline with the counts, a table with one row per scenario that did not pass (result and
+/// the first difference: the trace field and frame, or the snapshot's differing pixels) and
+/// per orphaned golden folder, the passed scenarios on one line, and the diff images of the
+/// artifacts folder per failing snapshot.
+package enum MarkdownSummary {
+    /// `linkFrom`: the folder the summary is read from (the file's folder), for relative links
+    /// to the images; nil writes their paths as code only (a CI summary page cannot open them).
+    package static func page(_ results: [CheckResult], orphans: [String], artifactsDir: String?, linkFrom: String?) -> String {
+        let count = { (s: CheckResult.Status) in results.filter { $0.status == s }.count }
+        var headline = "\(count(.passed)) passed, \(count(.failed)) failed"
+        if count(.new) > 0 { headline += ", \(count(.new)) new" }
+        if count(.error) > 0 { headline += ", \(count(.error)) " + (count(.error) == 1 ? "error" : "errors") }
+        if !orphans.isEmpty { headline += ", \(orphans.count) orphaned" }
+        var out = "## CropReplay check: \(headline)\n\n"
+        let notPassed = results.filter { $0.status != .passed }
+        if !notPassed.isEmpty || !orphans.isEmpty {
+            out += "| scenario | result | first difference |\n|---|---|---|\n"
+            for r in notPassed {
+                out += "| \(cell(r.scenario)) | \(label(r.status)) | \(cell(firstDifference(r))) |\n"
+            }
+            for o in orphans {
+                let name = (o as NSString).lastPathComponent
+                out +=
+                    "| \(cell(name)) | ORPHANED | \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
+            }
+            out += "\n"
+        }
+        let passed = results.filter { $0.status == .passed }.map(\.scenario)
+        if !passed.isEmpty { out += "Passed: " + passed.map { cell($0) }.joined(separator: ", ") + "\n\n" }
+        let images = notPassed.flatMap { r in r.artifacts.map { (r.scenario, $0) } }
+        if let dir = artifactsDir, !images.isEmpty {
+            out += "Diff images (in `\(dir)`, with report.html):\n\n"
+            for (scenario, a) in images {
+                let files = [("expected", a.expected), ("actual", a.actual), ("diff", a.diff)].compactMap { label, path in
+                    path.map { link(label, dir + "/" + $0, from: linkFrom) }
+                }
+                out += "- \(cell(scenario)) / \(cell(a.snapshot)): \(files.joined(separator: " · ")) (\(cell(a.figures)))\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func label(_ s: CheckResult.Status) -> String {
+        switch s {
+        case .passed: return "PASS"
+        case .failed: return "FAIL"
+        case .new: return "NEW"
+        case .error: return "ERROR"
+        }
+    }
+
+    /// The first trace difference (frame and field), else the first snapshot's pixel count,
+    /// else the first line of the report.
+    static func firstDifference(_ r: CheckResult) -> String {
+        for m in r.mismatches { if case .trace(let d) = m { return "trace " + d.description } }
+        for m in r.mismatches {
+            if case .snapshot(let name, let frame, let diff) = m {
+                let pixels = diff.sizeMismatch == nil ? "\(diff.differing) pixels differ" : diff.summary
+                return "snapshot \"\(name)\" (frame \(frame)): \(pixels)"
+            }
+        }
+        return r.mismatches.first?.description ?? r.lines.first ?? ""
+    }
+
+    /// A table cell: one line, pipes escaped.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    static func link(_ label: String, _ path: String, from folder: String?) -> String {
+        guard let folder else { return "\(label) `\(path)`" }
+        let target = relative(path, from: folder).replacingOccurrences(of: " ", with: "%20")
+        return "[\(label)](\(target))"
+    }
+
+    /// `path` relative to `folder` (both made absolute against the working directory).
+    static func relative(_ path: String, from folder: String) -> String {
+        let p = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let f = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(p.count, f.count) && p[common] == f[common] { common += 1 }
+        let up = [String](repeating: "..", count: f.count - common)
+        return (up + p[common...]).joined(separator: "/")
+    }
+}

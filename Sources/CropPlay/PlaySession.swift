@@ -14,6 +14,8 @@ import CropScenario
 package final class PlaySession {
     /// The scenario served (its editor's image is loaded from the scenario's folder, once).
     package let base: LoadedScenario
+    /// What the photo is, for the page ("sample photo 1600x1200", a file name, "test card ...").
+    package let imageLabel: String
     package private(set) var editor: EditorConfig
     private var model: CropEditorModel
     private var compositor: Compositor
@@ -29,8 +31,11 @@ package final class PlaySession {
     /// The live state when the last recording stopped.
     package private(set) var lastRecordingEnd: FrameRecord?
 
-    package init(base: LoadedScenario) throws(PlayError) {
+    /// A session of `base`; `imageLabel` names its photo when it is not the scenario's own
+    /// (the sample photo in place of the default test card, see `PlayScenario`).
+    package init(base: LoadedScenario, imageLabel: String? = nil) throws(PlayError) {
         self.base = base
+        self.imageLabel = imageLabel ?? PlayScenario.label(base.scenario.editor.image)
         editor = base.scenario.editor
         image = PremultipliedImage(base.image)
         compositor = Compositor(editor: editor, scale: editor.viewport.scale)

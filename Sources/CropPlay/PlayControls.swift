@@ -6,7 +6,7 @@ import CropScenario
 /// a size, a nullable value), its label, its default and its doc line, in titled sections
 /// grouped as Editor or Policy. The page builds its form from `json` alone (served in
 /// `/api/state`); choices come from the model's enums, ranges are the scenario validator's
-/// (PlaygroundTests checks every bound and default against the decoder), and what the form
+/// (PlayControlsTests checks every bound and default against the decoder), and what the form
 /// sends is validated like a scenario file.
 ///
 /// A section edits one top-level object of the scenario (`root`, today `"editor"`): a new
@@ -31,7 +31,9 @@ package enum PlayControls {
         case lengths(max: Double, count: Int)
         /// A checkbox and the value: off is JSON null; on starts at `on`.
         case nullable(Kind, on: JSONNode, offLabel: String)
-        /// A select of alternatives, each writing its own key with a constant or a value.
+        /// A select of alternatives for keys of the object at the control's path, each
+        /// setting its key (the others of the list are left out) to a constant or a value.
+        /// The control's default is an object: the default alternative's key and value.
         case variants([Variant])
     }
 
@@ -50,7 +52,8 @@ package enum PlayControls {
         package var path: [String]
         package var label: String
         package var kind: Kind
-        /// The value when the scenario does not give one (the decoder's default).
+        /// The value when the scenario does not give one (the decoder's default; for
+        /// `.variants`, an object of the default alternative's key and value).
         package var defaultValue: JSONNode
         package var doc: String
         /// Shown (and sent) only while the sibling key `when.key` holds one of `when.values`;
@@ -58,7 +61,11 @@ package enum PlayControls {
         package var when: (key: String, values: [String])? = nil
     }
 
-    package enum Group: String, Sendable { case editor = "Editor", policy = "Policy" }
+    /// The panel card a section is in.
+    package enum Group: String, Sendable {
+        case editor = "Editor"
+        case policy = "Policy"
+    }
 
     package struct Section: Sendable {
         package var title: String
@@ -131,13 +138,16 @@ package enum PlayControls {
                     defaultValue: .number(0.55), doc: "the resistance constant past the edge (smaller is stiffer)"),
                 Control(
                     path: ["policy", "momentum"], label: "Momentum",
-                    kind: .nullable(.number(min: 0, max: 0.9999, step: 0.0001, unit: "/ms", aboveMin: true), on: .number(0.998), offLabel: "off"),
+                    kind: .nullable(
+                        .number(min: 0, max: 0.9999, step: 0.0001, unit: "/ms", aboveMin: true), on: .number(0.998), offLabel: "off"),
                     defaultValue: .null, doc: "a released drag glides, its speed times this each millisecond"),
                 Control(
-                    path: ["policy", "rollback"], label: "Rollback", kind: .choice(cases(RollbackMode.self)), defaultValue: .string("whole"),
+                    path: ["policy", "rollback"], label: "Rollback", kind: .choice(cases(RollbackMode.self)),
+                    defaultValue: .string("whole"),
                     doc: "whole: the state before the touch; perGesture: the state before the gesture that broke it"),
                 Control(
-                    path: ["policy", "onCancel"], label: "On cancel", kind: .choice(cases(CancelRule.self)), defaultValue: .string("settle"),
+                    path: ["policy", "onCancel"], label: "On cancel", kind: .choice(cases(CancelRule.self)),
+                    defaultValue: .string("settle"),
                     doc: "what a cancelled gesture does"),
                 Control(
                     path: ["constraint"], label: "Cover", kind: .choice(cases(Constraint.self)), defaultValue: .string("frame"),
@@ -173,11 +183,12 @@ package enum PlayControls {
                 Control(
                     path: ["refit", "delay"], label: "Delay", kind: .number(min: 0, max: seconds, step: 0.1, unit: "s"),
                     defaultValue: .number(0.8), doc: "the pause after the last touch")
-            ] + animation(["refit", "animation"], curve: "easeInOut").map { c in
-                var c = c
-                if c.path.last == "duration" { c.defaultValue = .number(0.5) }
-                return c
-            }),
+            ]
+                + animation(["refit", "animation"], curve: "easeInOut").map { c in
+                    var c = c
+                    if c.path.last == "duration" { c.defaultValue = .number(0.5) }
+                    return c
+                }),
         Section(
             title: "Viewport and photo", group: .editor, doc: "The screen in points and how the photo is first fitted.",
             controls: [
@@ -203,9 +214,13 @@ package enum PlayControls {
                 Control(
                     path: ["frame"], label: "Size",
                     kind: .variants([
-                        Variant(label: "aspect w:h", key: "aspect", kind: .size(max: points, step: 1), initial: .array([.number(1), .number(1)])),
+                        Variant(
+                            label: "aspect w:h", key: "aspect", kind: .size(max: points, step: 1),
+                            initial: .array([.number(1), .number(1)])),
                         Variant(label: "the image's aspect", key: "aspect", constant: .string("image")),
-                        Variant(label: "fixed size", key: "size", kind: .size(max: points, step: 1), initial: .array([.number(300), .number(300)])),
+                        Variant(
+                            label: "fixed size", key: "size", kind: .size(max: points, step: 1),
+                            initial: .array([.number(300), .number(300)])),
                     ]), defaultValue: .object([("aspect", .array([.number(1), .number(1)]))]),
                     doc: "the largest frame of this aspect inside the margin, or a size in points"),
                 Control(
@@ -324,7 +339,9 @@ package enum PlayControls {
             ("path", .array(c.path.map(JSONNode.string))), ("label", .string(c.label)), ("doc", .string(c.doc)),
             ("default", c.defaultValue),
         ]
-        if let when = c.when { pairs.append(("when", .object([("key", .string(when.key)), ("values", .array(when.values.map(JSONNode.string)))]))) }
+        if let when = c.when {
+            pairs.append(("when", .object([("key", .string(when.key)), ("values", .array(when.values.map(JSONNode.string)))])))
+        }
         return .object(pairs + json(c.kind))
     }
 
@@ -336,7 +353,10 @@ package enum PlayControls {
                 ("unit", .string(unit)), ("aboveMin", .bool(aboveMin)),
             ]
         case .integer(let min, let max):
-            return [("type", .string("number")), ("min", .number(min)), ("max", .number(max)), ("step", .number(1)), ("unit", .string("")), ("aboveMin", .bool(false))]
+            return [
+                ("type", .string("number")), ("min", .number(min)), ("max", .number(max)), ("step", .number(1)), ("unit", .string("")),
+                ("aboveMin", .bool(false)),
+            ]
         case .toggle: return [("type", .string("toggle"))]
         case .choice(let values): return [("type", .string("choice")), ("options", .array(values.map(JSONNode.string)))]
         case .color(let opacityKey): return [("type", .string("color")), ("opacityKey", opacityKey.map(JSONNode.string) ?? .null)]

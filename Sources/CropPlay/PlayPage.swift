@@ -294,7 +294,7 @@ enum PlayPage {
             ["centre", f1(v.cx) + ", " + f1(v.cy)], ["", ""],
           ];
           $("values").innerHTML = pairs.map(([k, x]) => "<dt>" + k + "</dt><dd>" + x + "</dd>").join("") +
-            '<dt>box</dt><dd class="wide">' + v.box.map(f1).join(", ") + " (x, y, w, h)</dd>" +
+            '<dt title="x, y, width, height in points">box</dt><dd class="wide">' + v.box.map(f1).join(", ") + "</dd>" +
             '<dt>gestures</dt><dd style="grid-column: span 3">' + phase("pan", v.pan) + " " + phase("pinch", v.pinch) + " " + phase("rotation", v.rotation) +
             (v.animating || v.settling ? ' <span class="pill active">settling</span>' : "") + "</dd>";
           showStats(); showRecording();
@@ -349,8 +349,15 @@ enum PlayPage {
         function buildForm() {
           draft = {};
           for (const sec of S.controls) if (!(sec.root in draft)) draft[sec.root] = clone(S[sec.root] || {});
-          $("groupPolicy").innerHTML = ""; $("groupEditor").innerHTML = "";
-          for (const sec of S.controls) $("group" + sec.group).appendChild(sectionElement(sec));
+          document.querySelectorAll(".card [id^=group]").forEach((h) => { h.innerHTML = ""; });
+          for (const sec of S.controls) {
+            let host = $("group" + sec.group);
+            if (!host) {   // another group: a card of its own in the right-hand column
+              const card = el("section", "card"); card.append(el("h2", "", sec.group));
+              host = el("div"); host.id = "group" + sec.group; card.append(host); $("right").append(card);
+            }
+            host.appendChild(sectionElement(sec));
+          }
           showWhen();
         }
         function switchEl(checked, onChange, text) {
@@ -394,6 +401,8 @@ enum PlayPage {
             const opPath = op.path, opValue = get(root, opPath);
             w = colorEl(cur == null ? c.default : cur, id, write, opValue == null ? op.default : opValue, (a) => { put(root, opPath, a); send(); }, op.step);
             w.querySelector("input[type=range]").dataset.path = [sec.root, ...opPath].join(".");
+          } else if (c.type === "color") {
+            w = colorEl(cur == null ? c.default : cur, id, write, null, null, 0);
           } else if (c.type === "variants") {
             w = variantsEl(c, cur || {}, id, write);
           } else if (c.type === "nullable") {

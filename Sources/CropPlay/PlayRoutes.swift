@@ -196,7 +196,8 @@ package final class PlayRoutes {
         let served = ScenarioEncoder.editor(session.base.scenario.editor)
         for member in roots {
             guard PlayControls.roots.contains(member.key) else {
-                return error(400, "the form: unknown key \"\(Echo.cap(member.key))\"; expected \(PlayControls.roots.joined(separator: ", "))")
+                return error(
+                    400, "the form: unknown key \"\(Echo.cap(member.key))\"; expected \(PlayControls.roots.joined(separator: ", "))")
             }
             var value = member.node
             if member.key == "editor" {

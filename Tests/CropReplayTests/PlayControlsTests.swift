@@ -106,7 +106,8 @@ final class PlayControlsTests: XCTestCase {
             if case .variants = c.kind {
                 guard case .object(let members) = c.defaultValue.value else { return XCTFail("\(c.path): a variants default is an object") }
                 for m in members {
-                    XCTAssertEqual(value(editor, c.path + [m.key])?.serialized(), m.node.serialized(), (c.path + [m.key]).joined(separator: "."))
+                    XCTAssertEqual(
+                        value(editor, c.path + [m.key])?.serialized(), m.node.serialized(), (c.path + [m.key]).joined(separator: "."))
                 }
             } else {
                 XCTAssertEqual(value(editor, c.path)?.serialized(), c.defaultValue.serialized(), c.path.joined(separator: "."))
@@ -120,7 +121,8 @@ final class PlayControlsTests: XCTestCase {
             let place = "editor." + path.joined(separator: ".")
             let start = base(section, c)
             func attempt(_ d: Double) -> String? { problem(setting(start, ArraySlice(path), .number(d))) }
-            let low: (inside: Double, outside: Double), high: (inside: Double, outside: Double)
+            let low: (inside: Double, outside: Double)
+            let high: (inside: Double, outside: Double)
             switch kind {
             case .number(let min, let max, let step, _, let aboveMin):
                 low = aboveMin ? (min + step, min) : (min, min - step)

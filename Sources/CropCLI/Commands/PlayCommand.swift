@@ -51,7 +51,9 @@ extension Commands {
             (loaded, imageLabel) = try PlayScenario.preset(presetName, testcard: a.flag("--testcard"))
         }
         let session: PlaySession
-        do { session = try PlaySession(base: loaded, imageLabel: imageLabel) } catch { throw ReplayFailure.badInput("\(loaded.scenario.file): \(error.message)") }
+        do { session = try PlaySession(base: loaded, imageLabel: imageLabel) } catch {
+            throw ReplayFailure.badInput("\(loaded.scenario.file): \(error.message)")
+        }
         let routes = PlayRoutes(session: session)
         routes.recordingName = name
         let server: HTTPServer

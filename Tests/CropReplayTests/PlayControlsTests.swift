@@ -215,4 +215,15 @@ final class PlayControlsTests: XCTestCase {
         guard case .number(let ms, _)? = last?["serverMs"]?.value else { return XCTFail("serverMs") }
         XCTAssertGreaterThan(ms, 0)
     }
+
+    /// The page loads nothing from elsewhere: no external script, style sheet, font or image.
+    func testThePageIsSelfContained() throws {
+        let (loaded, label) = try PlayScenario.preset("circle-avatar-bounce", testcard: true)
+        let routes = PlayRoutes(session: try PlaySession(base: loaded, imageLabel: label))
+        let page = String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/", body: [])).body, as: UTF8.self)
+        XCTAssertTrue(page.contains("<h1>CropReplay <span>playground</span></h1>"))
+        for outside in ["http://", "https://", "//fonts", "<link", "@import", "url(", "<script src", "<img src"] {
+            XCTAssertFalse(page.contains(outside), outside)
+        }
+    }
 }

@@ -9,7 +9,7 @@ extension Commands {
         name: "play",
         abstract: "Serve the editor live in a browser: feel a policy, record a gesture as a scenario.",
         overview:
-            "Serve one page on 127.0.0.1: the editor of a scenario (or a preset) live. Touch, mouse, wheel and trackpad input drive the same reducer `run` replays; a side panel edits the editor and shows the current frame's trace values; Record/Stop offers the session as a scenario (as `import` writes it) and as a CDP log.",
+            "Serve one page on 127.0.0.1: the editor of a scenario (or a preset) live. Touch, mouse, wheel and trackpad input drive the same reducer `run` replays; a side panel of typed controls edits the editor and shows the current frame's trace values; Record/Stop offers the session as a scenario (as `import` writes it) and as a CDP log.",
         arguments: [.init(name: "scenario", help: "A scenario file whose editor and image are served.", min: 0, max: 1)],
         options: [
             .init(

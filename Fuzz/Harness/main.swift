@@ -208,7 +208,10 @@ nonisolated(unsafe) let playRoutes: PlayRoutes? = {
 
 func fuzzPlay(_ bytes: [UInt8]) {
     guard let routes = playRoutes, let first = bytes.first else { return }
-    let paths = ["/api/tick", "/api/button", "/api/editor", "/api/reset", "/api/record", "/api/stop", "/api/state", "/", "/api/start"]
+    let paths = [
+        "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/reset", "/api/record", "/api/stop", "/api/state", "/",
+        "/api/start",
+    ]
     let path = paths[Int(first) % paths.count]
     let method = first & 0x80 != 0 ? "GET" : "POST"
     let response = routes.handle(HTTPRequest(method: method, path: path, body: Array(bytes.dropFirst())))

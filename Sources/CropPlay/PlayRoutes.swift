@@ -9,7 +9,8 @@ import CropScenario
 /// The playground's HTTP interface (one page and a small JSON API; no file is served from
 /// disk, so nothing outside the scenario's folder is ever readable):
 ///
-/// - `GET /`: the page. `GET /api/state`: the editor, its schema, fps, viewport and scale.
+/// - `GET /`: the page. `GET /api/state`: the editor, the panel's controls (`PlayControls`),
+///   fps, viewport, scale and what the photo is.
 /// - `POST /api/tick` `{"frames": n, "touches": [[id, x, y], ...]}` (touches omitted: unchanged)
 ///   advances n frames and answers the frame as PNG, its trace values in `X-Frame` (JSON).
 /// - `POST /api/button` `{"quarterTurn": "clockwise"}`, `{"flip": "horizontal"}`,
@@ -17,21 +18,25 @@ import CropScenario
 /// - `POST /api/editor` (an editor object; its `image` is kept), `POST /api/start` (a `start`
 ///   object, or null for none: the saved edit the session begins on, shown at once; `GET
 ///   /api/state` gives it as `start`, and its form under `schema.definitions.start`), `POST /api/reset`,
+/// - `POST /api/apply` `{"editor": {...}}` (the panel's form; the editor's `image` and
+///   `faces` are kept) validated as a scenario's,
 ///   `POST /api/record`, `POST /api/stop` (answers `{"scenario": text, "cdp": text}`),
 ///   `GET /api/recording/scenario.json`, `GET /api/recording/cdp.jsonl`.
 package final class PlayRoutes {
     package let session: PlaySession
     /// The recorded scenario's name.
     package var recordingName = "recorded"
-    /// Render and encode time of the last frame, in seconds.
-    private var lastFrameTime = 0.0
+    /// The server's time to answer each of the last `timeWindow` ticks that showed a frame
+    /// (advance, render, PNG), in seconds, oldest first.
+    private var tickTimes: [Double] = []
+    package static let timeWindow = 60
 
     package init(session: PlaySession) { self.session = session }
 
     /// The paths served (another method on one of them is a 405, another path a 404).
     static let paths: Set<String> = [
-        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/start", "/api/reset", "/api/record",
-        "/api/stop",
+        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/start", "/api/reset",
+        "/api/record", "/api/stop",
         "/api/recording/scenario.json", "/api/recording/cdp.jsonl",
     ]
 
@@ -43,6 +48,7 @@ package final class PlayRoutes {
         case ("POST", "/api/button"): return button(r.body)
         case ("POST", "/api/editor"): return editor(r.body)
         case ("POST", "/api/start"): return start(r.body)
+        case ("POST", "/api/apply"): return apply(r.body)
         case ("POST", "/api/reset"):
             return perform { () throws(PlayError) in try session.reset() }
         case ("POST", "/api/record"):
@@ -69,15 +75,18 @@ package final class PlayRoutes {
             ("fps", .number(Double(session.fps))),
             ("viewport", .array([.number(e.viewport.width), .number(e.viewport.height)])),
             ("scale", .number(Double(e.viewport.scale))),
+            ("image", .string(session.imageLabel)),
             ("editor", ScenarioEncoder.editor(e)),
             ("start", session.start.map(ScenarioEncoder.start) ?? .null),
             ("schema", ScenarioSchema.generate(extensions: session.base.registrations.names)),
+            ("controls", PlayControls.json(extensions: session.base.registrations.names)),
             ("recording", .bool(session.isRecording)),
             ("rotates", .bool(e.rotation.gesture)),
         ])
     }
 
     private func tick(_ body: [UInt8]) -> HTTPResponse {
+        let started = HTTPServer.now()
         let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the tick: \(error.message)") }
         guard case .object = node.value else { return error(400, "the tick: expected a JSON object {\"frames\": n, \"touches\": [...]}") }
@@ -112,11 +121,11 @@ package final class PlayRoutes {
         } else {
             do { record = try session.tick(frames: frames) } catch { return self.error(400, error.message) }
         }
-        let started = HTTPServer.now()
         let frame = session.render()
         let png: [UInt8]
         do { png = try PNGCodec.encode(frame, .fast) } catch { return self.error(500, "encoding the frame: \(error)") }
-        lastFrameTime = HTTPServer.now() - started
+        tickTimes.append(HTTPServer.now() - started)
+        if tickTimes.count > Self.timeWindow { tickTimes.removeFirst(tickTimes.count - Self.timeWindow) }
         let values = frameValues(record).serialized()
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("X-Frame", values)], body: png)
     }
@@ -129,8 +138,16 @@ package final class PlayRoutes {
             ("box", .array([n(r.box.x), n(r.box.y), n(r.box.width), n(r.box.height)])),
             ("mask", n(r.mask)), ("animating", .bool(r.animating)), ("settling", .bool(session.isSettling)),
             ("pan", .string(r.pan.rawValue)), ("pinch", .string(r.pinch.rawValue)), ("rotation", .string(r.rotation.rawValue)),
-            ("recording", .bool(session.isRecording)), ("frameMs", n((lastFrameTime * 1e4).rounded() / 10)),
+            ("recording", .bool(session.isRecording)), ("serverMs", n((medianTickTime * 1e4).rounded() / 10)),
+            ("serverFrames", .number(tickTimes.count)),
         ])
+    }
+
+    /// The median of the last ticks' times (0 before the first).
+    var medianTickTime: Double {
+        let s = tickTimes.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
     private func button(_ body: [UInt8]) -> HTTPResponse {
@@ -165,20 +182,45 @@ package final class PlayRoutes {
         return perform { () throws(PlayError) in try session.press(b) }
     }
 
+    /// `/api/editor`: an editor object, applied as `/api/apply` applies `{"editor": ...}`.
     private func editor(_ body: [UInt8]) -> HTTPResponse {
-        var node: JSONNode
+        let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the editor: \(error.message)") }
-        guard case .object(var members) = node.value else { return error(400, "the editor: expected an object") }
-        // The image stays the served one: a page never names a file to read.
-        members.removeAll { $0.key == "image" }
-        members.append(JSONMember(key: "image", node: ScenarioEncoder.editor(session.base.scenario.editor)["image"] ?? .object([])))
-        node.value = .object(members)
-        let text = "{\"name\": \"play\", \"fps\": \(session.fps), \"editor\": \(node.serialized()), \"script\": []}"
+        return apply(.object([("editor", node)]))
+    }
+
+    private func apply(_ body: [UInt8]) -> HTTPResponse {
+        let node: JSONNode
+        do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the form: \(error.message)") }
+        return apply(node)
+    }
+
+    /// The panel's values (`{"editor": {...}}`, each a top-level key of `PlayControls.roots`)
+    /// validated as a scenario with them; the editor's image and faces stay the served ones
+    /// (a page never names a file to read). Restarts from the initial fit.
+    private func apply(_ node: JSONNode) -> HTTPResponse {
+        guard case .object(let roots) = node.value else { return error(400, "the form: expected an object") }
+        var parts = ["\"name\": \"play\"", "\"fps\": \(session.fps)", "\"script\": []"]
+        let served = ScenarioEncoder.editor(session.base.scenario.editor)
+        for member in roots {
+            guard PlayControls.roots.contains(member.key) else {
+                return error(
+                    400, "the form: unknown key \"\(Echo.cap(member.key))\"; expected \(PlayControls.roots.joined(separator: ", "))")
+            }
+            var value = member.node
+            if member.key == "editor" {
+                guard case .object(var members) = value.value else { return error(400, "the editor: expected an object") }
+                members.removeAll { PlayControls.untouched.contains($0.key) }
+                for key in PlayControls.untouched { if let v = served[key] { members.append(JSONMember(key: key, node: v)) } }
+                value.value = .object(members)
+            }
+            parts.append("\(JSONNode.quote(member.key)): \(value.serialized())")
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: text, file: "editor", defaultName: "play", directory: session.base.scenario.directory,
-                extensions: session.base.registrations.names)
+                text: "{" + parts.joined(separator: ", ") + "}", file: "the form", defaultName: "play",
+                directory: session.base.scenario.directory, extensions: session.base.registrations.names)
         } catch {
             return self.error(400, error.description)
         }

@@ -14,6 +14,8 @@ import CropScenario
 package final class PlaySession {
     /// The scenario served (its editor's image is loaded from the scenario's folder, once).
     package let base: LoadedScenario
+    /// What the photo is, for the page ("sample photo 1600x1200", a file name, "test card ...").
+    package let imageLabel: String
     package private(set) var editor: EditorConfig
     /// The saved edit the session begins on (the scenario's `start`; the page may change it);
     /// nil: the initial fit. Reset and recording begin there, and a recording writes it.
@@ -32,8 +34,11 @@ package final class PlaySession {
     /// The live state when the last recording stopped.
     package private(set) var lastRecordingEnd: FrameRecord?
 
-    package init(base: LoadedScenario) throws(PlayError) {
+    /// A session of `base`; `imageLabel` names its photo when it is not the scenario's own
+    /// (the sample photo in place of the default test card, see `PlayScenario`).
+    package init(base: LoadedScenario, imageLabel: String? = nil) throws(PlayError) {
         self.base = base
+        self.imageLabel = imageLabel ?? PlayScenario.label(base.scenario.editor.image)
         editor = base.scenario.editor
         start = base.scenario.start
         image = PremultipliedImage(base.image)

@@ -3,13 +3,22 @@
 client on the standard library only: no Playwright, no websocket package).
 
     playground_cdp.py URL CHROMIUM OUTDIR
+    playground_cdp.py URL CHROMIUM OUTDIR --product
 
 Opens the page, records a session of real touch events (Input.dispatchTouchEvent): a
 one-finger drag past the edge and release, then a two-finger pinch below the minimum zoom
 and release, each followed by its spring back; takes screenshots of the image at rest,
 mid-drag, settled, mid-pinch and settled again; stops the recording. Writes OUTDIR/result.json
 (the page's final frame values, the recorded scenario and CDP log) and OUTDIR/*.png, and the
-touch events it sent as OUTDIR/sent.cdp.jsonl. Exit 0 on success, 1 with a message otherwise.
+touch events it sent as OUTDIR/sent.cdp.jsonl.
+
+With --product: the page as a visitor sees it, at 1280x1040. Reads the typed controls (what
+kind each is, their ranges, that no text field holds JSON), sends an out-of-range value and
+reads the one-line error the page shows, turns a nullable key on through its checkbox,
+picks a colour, then zooms in with a pinch and screenshots the whole page mid-drag, a finger
+down (OUTDIR/page.png). Writes OUTDIR/product.json.
+
+Exit 0 on success, 1 with a message otherwise.
 """
 import base64, contextlib, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
 
@@ -126,8 +135,121 @@ def chromium_page(chromium, window):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def product(url, chromium, out):
+    with chromium_page(chromium, "1280,1040") as cdp:
+        cdp.call("Emulation.setDeviceMetricsOverride", width=1280, height=1040, deviceScaleFactor=1, mobile=False)
+        cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        cdp.call("Page.navigate", url=url)
+        wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
+        result = {}
+        result["controls"] = cdp.evaluate("""(() => {
+            const all = (q) => [...document.querySelectorAll(q)];
+            const by = (p) => document.querySelector(`[data-path="${p}"]`);
+            const kind = (p) => { const e = by(p); return e ? (e.tagName === 'SELECT' ? 'select' : e.type) : null; };
+            return {
+              colours: all('input[type=color]').map(e => e.value),
+              opacities: all('input[type=range]').length,
+              numbers: all('input[type=number]').length,
+              numbersWithRange: all('input[type=number]').filter(e => e.min !== '' && e.max !== '' && e.step !== '').length,
+              texts: all('input[type=text]').map(e => e.value),
+              selects: all('select').length,
+              toggles: all('.switch input[type=checkbox]').length,
+              nullables: all('input[data-nullable]').map(e => e.dataset.nullable),
+              kinds: Object.fromEntries(['editor.policy.kind', 'editor.policy.rubberBand', 'editor.frame.resizable', 'editor.mask.color',
+                'editor.mask.opacity', 'editor.policy.momentum', 'editor.background', 'editor.viewport.scale'].map(p => [p, kind(p)])),
+              rubberBand: (() => { const e = by('editor.policy.rubberBand'); return [e.min, e.max, e.step, e.value]; })(),
+              groups: all('.card h2').map(e => e.firstChild.textContent.trim()),
+              title: document.querySelector('h1').textContent,
+              record: [document.getElementById('record').textContent, document.getElementById('stop').textContent],
+              hint: document.getElementById('hint').textContent.replace(/\s+/g, ' ').trim(),
+            }; })()""")
+
+        def set_value(path, value):
+            cdp.evaluate(f"""(() => {{ const e = document.querySelector('[data-path="{path}"]');
+                e.value = {json.dumps(value)}; e.dispatchEvent(new Event('change')); }})()""")
+
+        # The validator's one-line error for an out-of-range value, shown in the page.
+        applied = cdp.evaluate("window.playground.applied || 0")
+        set_value("editor.policy.rubberBand", "0")
+        wait_for(cdp, "document.getElementById('error').classList.contains('shown')", "the error line")
+        result["error"] = cdp.evaluate("document.getElementById('error').textContent")
+        result["errorRow"] = cdp.evaluate("[...document.querySelectorAll('.row.bad')].map(r => r.dataset.key)")
+        set_value("editor.policy.rubberBand", "0.55")
+        wait_for(cdp, f"(window.playground.applied || 0) > {applied}", "the corrected value to apply")
+        result["errorAfterFix"] = cdp.evaluate("document.getElementById('error').textContent")
+        # A nullable key: momentum on through its checkbox, then off again.
+        applied = cdp.evaluate("window.playground.applied")
+        cdp.evaluate("document.querySelector('[data-nullable=\"editor.policy.momentum\"]').click()")
+        wait_for(cdp, f"window.playground.applied > {applied}", "momentum to apply")
+        result["momentumOn"] = cdp.evaluate("window.playground.editor.policy.momentum")
+        applied = cdp.evaluate("window.playground.applied")
+        cdp.evaluate("document.querySelector('[data-nullable=\"editor.policy.momentum\"]').click()")
+        wait_for(cdp, f"window.playground.applied > {applied}", "momentum off to apply")
+        result["momentumOff"] = cdp.evaluate("window.playground.editor.policy.momentum")
+        # A colour picker and its opacity slider.
+        mask = cdp.evaluate("window.playground.editor.mask")
+        applied = cdp.evaluate("window.playground.applied")
+        set_value("editor.mask.color", "#203040")
+        wait_for(cdp, f"window.playground.applied > {applied}", "the mask colour to apply")
+        applied = cdp.evaluate("window.playground.applied")
+        set_value("editor.mask.opacity", "0.3")
+        wait_for(cdp, f"window.playground.applied > {applied}", "the mask opacity to apply")
+        result["mask"] = cdp.evaluate("window.playground.editor.mask")
+        applied = cdp.evaluate("window.playground.applied")
+        set_value("editor.mask.color", mask["color"].lower())
+        wait_for(cdp, f"window.playground.applied > {applied}", "the mask colour to apply")
+        applied = cdp.evaluate("window.playground.applied")
+        set_value("editor.mask.opacity", str(mask["opacity"]))
+        wait_for(cdp, f"window.playground.applied > {applied}", "the mask opacity to apply")
+        result["maskRestored"] = cdp.evaluate("window.playground.editor.mask")
+        result["errors"] = cdp.evaluate("window.playground.errors")
+
+        rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
+                            " return [r.left, r.top, r.width, r.height]; })()")
+        vw, vh = cdp.evaluate("window.playground.viewport")
+        t0 = time.time()
+
+        def touch(kind, points):
+            pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
+            cdp.call("Input.dispatchTouchEvent", type=kind, touchPoints=pts, timestamp=round(time.time() - t0, 6))
+
+        settled = ("window.playground.values && !window.playground.values.settling && "
+                   "window.playground.values.pan !== 'changed' && window.playground.values.pinch !== 'changed'")
+        cx, cy = vw / 2, vh / 2
+        zoom_before = cdp.evaluate("window.playground.values.zoom")
+        touch("touchStart", [(1, cx - 50, cy), (2, cx + 50, cy)])
+        for i in range(1, 21):
+            time.sleep(1 / 60)
+            d = 50 + 40 * i / 20
+            touch("touchMove", [(1, cx - d, cy), (2, cx + d, cy)])
+        touch("touchEnd", [])
+        wait_for(cdp, settled, "the pinch to settle")
+        result["zoom"] = [zoom_before, cdp.evaluate("window.playground.values.zoom")]
+        # A slow drag, the finger kept down for the screenshot.
+        touch("touchStart", [(3, cx + 20, cy + 60)])
+        for i in range(1, 46):
+            time.sleep(1 / 60)
+            touch("touchMove", [(3, cx + 20 - 1.5 * i, cy + 60 - 0.8 * i)])
+        time.sleep(0.3)
+        result["stats"] = cdp.evaluate("document.getElementById('stats').textContent")
+        result["midDrag"] = cdp.evaluate("window.playground.values")
+        result["fingers"] = cdp.evaluate("document.querySelectorAll('.finger').length")
+        data = cdp.call("Page.captureScreenshot", format="png")["data"]
+        with open(os.path.join(out, "page.png"), "wb") as f:
+            f.write(base64.b64decode(data))
+        touch("touchEnd", [])
+        wait_for(cdp, settled, "the drag to settle")
+        time.sleep(1.3)
+        result["statsAtRest"] = cdp.evaluate("document.getElementById('stats').textContent")
+        with open(os.path.join(out, "product.json"), "w") as f:
+            json.dump(result, f, indent=1)
+
+
 def main():
     url, chromium, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    if sys.argv[4:] == ["--product"]:
+        os.makedirs(out, exist_ok=True)
+        return product(url, chromium, out)
     os.makedirs(out, exist_ok=True)
     with chromium_page(chromium, "900,1000") as cdp:
         cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -135,8 +257,7 @@ def main():
         wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
         rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
                             " return [r.left, r.top, r.width, r.height]; })()")
-        vw, vh = cdp.evaluate("window.playground && [document.getElementById('frame').style.width, "
-                              "document.getElementById('frame').style.height].map(parseFloat)")
+        vw, vh = cdp.evaluate("window.playground.viewport")
         sent = []
         t0 = time.time()
 
@@ -186,8 +307,8 @@ def main():
         # The side panel: switch the policy to clamp through the generated form, apply, drag
         # past the edge again: the image stops at the edge (valid throughout).
         policy = cdp.evaluate("""(() => {
-            const select = [...document.querySelectorAll('#form select')].find(s => JSON.parse(s.dataset.path).join('.') === 'policy.kind');
-            select.value = JSON.stringify('clamp'); document.getElementById('apply').click(); return select.value; })()""")
+            const select = document.querySelector('select[data-path="editor.policy.kind"]');
+            select.value = 'clamp'; select.dispatchEvent(new Event('change')); return select.value; })()""")
         wait_for(cdp, "window.playground.editor.policy.kind === 'clamp' || window.playground.errors.length > 0",
                  "the clamp policy to apply")
         if cdp.evaluate("window.playground.errors.length") > 0:

@@ -4,6 +4,7 @@ import CropImageIO
 import CropJSON
 import CropPipeline
 import CropPlay
+import CropScenario
 import Foundation
 import TestSupport
 import XCTest
@@ -13,29 +14,42 @@ import XCTest
 /// page. The page's image moves and springs back; the recorded scenario replayed by `run`
 /// ends in the live session's state; the page's CDP log imports to the same scenario.
 final class BrowserPlaygroundTests: XCTestCase {
+    /// A preset served as `cropreplay play --preset` serves it (over the sample photo).
     func serve(preset: String) throws -> (background: HTTPServer.Background, routes: PlayRoutes) {
-        let text = "{\"name\": \"\(preset)\", \"preset\": \"\(preset)\", \"script\": []}"
-        let routes = PlayRoutes(session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: preset)))
+        let (loaded, label) = try PlayScenario.preset(preset)
+        let routes = PlayRoutes(session: try PlaySession(base: loaded, imageLabel: label))
         return (try HTTPServer(port: 0, handler: routes.handle).serveInBackground(), routes)
     }
 
-    func testDragAndPinchInChromiumSpringBackAndRecordAScenarioThatReplays() throws {
+    /// Chromium and python3, or a loud skip (a failure under CROPREPLAY_REQUIRE_BROWSER=1).
+    func browser() throws -> String? {
         guard let chromium = findChromium() else {
-            if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed") }
+            if browserRequired {
+                XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed")
+                return nil
+            }
             throw XCTSkip(
                 skippedLoudly("chromium is not installed (apt-get install chromium): the playground is not tested in a browser here"))
         }
         guard hasCommand("python3") else {
-            if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but python3 is missing") }
+            if browserRequired {
+                XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but python3 is missing")
+                return nil
+            }
             throw XCTSkip(skippedLoudly("python3 is not installed: the playground is not tested in a browser here"))
         }
+        return chromium
+    }
+
+    /// Runs Tests/Browser/playground_cdp.py on the served page; true when it succeeded.
+    func drive(_ serving: (background: HTTPServer.Background, routes: PlayRoutes), chromium: String, dir: String, _ extra: [String] = [])
+        throws -> Bool
+    {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser/playground_cdp.py").path
-        let dir = temporaryDirectory("browser-play")
-        let serving = try serve(preset: "circle-avatar-bounce")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "http://127.0.0.1:\(serving.background.server.port)/", chromium, dir]
+        process.arguments = ["python3", script, "http://127.0.0.1:\(serving.background.server.port)/", chromium, dir] + extra
         let errPipe = Pipe()
         process.standardError = errPipe
         try process.run()
@@ -46,7 +60,14 @@ final class BrowserPlaygroundTests: XCTestCase {
         serving.background.stop()
         let stderr = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 0, stderr)
-        guard process.terminationStatus == 0 else { return }
+        return process.terminationStatus == 0
+    }
+
+    func testDragAndPinchInChromiumSpringBackAndRecordAScenarioThatReplays() throws {
+        guard let chromium = try browser() else { return }
+        let dir = temporaryDirectory("browser-play")
+        let serving = try serve(preset: "circle-avatar-bounce")
+        guard try drive(serving, chromium: chromium, dir: dir) else { return }
 
         let result = try JSONParser.parse(try String(contentsOfFile: dir + "/result.json", encoding: .utf8))
         XCTAssertEqual(result["errors"]?.serialized(), "[]", "the page showed no error")
@@ -127,5 +148,84 @@ final class BrowserPlaygroundTests: XCTestCase {
             "\(JSONNumber.format(-left)),\(JSONNumber.format(-top))",
         ])
         XCTAssertEqual(sent.code, 0, sent.err)
+    }
+
+    /// The page as a visitor sees it: typed controls (colour pickers, ranged number fields,
+    /// toggles, selects, nullable keys as a checkbox and a value; no JSON in a text field), the
+    /// validator's one-line error in the page, a labelled frame-rate readout, the sample photo.
+    /// With CROPREPLAY_UPDATE_SCREENSHOTS=1 the screenshot becomes docs/playground.png.
+    func testThePageIsUnderstoodFromAScreenshotAndItsControlsAreTyped() throws {
+        guard let chromium = try browser() else { return }
+        let dir = temporaryDirectory("browser-product")
+        let serving = try serve(preset: "resizable-box-refit")
+        guard try drive(serving, chromium: chromium, dir: dir, ["--product"]) else { return }
+        let result = try JSONParser.parse(try String(contentsOfFile: dir + "/product.json", encoding: .utf8))
+        let controls = try XCTUnwrap(result["controls"])
+        func strings(_ node: JSONNode?) -> [String] {
+            guard case .array(let items)? = node?.value else { return [] }
+            return items.compactMap { if case .string(let s) = $0.value { return s } else { return nil } }
+        }
+        func number(_ node: JSONNode?) -> Double? {
+            if case .number(let d, _)? = node?.value { return d }
+            return nil
+        }
+        // Colour pickers for the background, the mask, the border and the grid, each with an opacity slider.
+        XCTAssertEqual(strings(controls["colours"]), ["#000000", "#000000", "#ffffff", "#ffffff"])
+        XCTAssertEqual(number(controls["opacities"]), 4)
+        XCTAssertGreaterThan(number(controls["numbers"]) ?? 0, 20)
+        XCTAssertEqual(number(controls["numbers"]), number(controls["numbersWithRange"]), "every number field has min, max and step")
+        for text in strings(controls["texts"]) {
+            XCTAssertFalse(text.contains("\"") || text.contains("null") || text.contains("["), "JSON in a text field: \(text)")
+        }
+        XCTAssertEqual(strings(controls["nullables"]), ["editor.policy.momentum", "editor.zoom.max", "editor.rotation.limit"])
+        XCTAssertEqual(
+            controls["kinds"]?.serialized(),
+            """
+            {"editor.policy.kind":"select","editor.policy.rubberBand":"number","editor.frame.resizable":"checkbox",\
+            "editor.mask.color":"color","editor.mask.opacity":"range","editor.policy.momentum":"number","editor.background":"color",\
+            "editor.viewport.scale":"number"}
+            """)
+        XCTAssertEqual(strings(controls["rubberBand"]), ["0", "100", "0.05", "0.55"])
+        XCTAssertEqual(strings(controls["groups"]), ["Recording", "Current frame", "Buttons", "Policy", "Editor"])
+        XCTAssertEqual(strings(controls["record"]), ["\u{25CF} Record", "\u{25A0} Stop"])
+        XCTAssertEqual(
+            controls["hint"]?.serialized(),
+            "\"1Drag one finger or the mouse 2Pinch two fingers, ctrl/\u{2318} + wheel or a trackpad \u{21BB}Twist two fingers, or shift + drag\""
+        )
+        XCTAssertEqual(controls["title"]?.serialized(), "\"CropReplay playground\"")
+        // The validator's message, in the page, on the control it names; gone once fixed.
+        XCTAssertEqual(
+            result["error"]?.serialized(), "\"the form: editor.policy.rubberBand: expected a rubber-band constant > 0, got 0\"")
+        XCTAssertEqual(strings(result["errorRow"]), ["editor.policy.rubberBand"])
+        XCTAssertEqual(result["errorAfterFix"]?.serialized(), "\"\"")
+        // The nullable momentum off and on again through its checkbox; a colour and an opacity applied.
+        XCTAssertEqual(result["momentumOn"]?.serialized(), "null", "the preset's momentum switched off")
+        XCTAssertEqual(result["momentumOff"]?.serialized(), "0.998", "and on again at its value")
+        XCTAssertEqual(result["mask"]?["color"]?.serialized(), "\"#203040\"")
+        XCTAssertEqual(result["mask"]?["opacity"]?.serialized(), "0.3")
+        XCTAssertEqual(
+            result["maskRestored"]?.serialized(), ScenarioEncoder.editor(serving.routes.session.base.scenario.editor)["mask"]?.serialized())
+        // A pinch zoomed in; mid-drag the readout says what it measures.
+        guard case .array(let zoom)? = result["zoom"]?.value, zoom.count == 2 else { return XCTFail("zoom") }
+        XCTAssertGreaterThan(try XCTUnwrap(number(zoom[1])), try XCTUnwrap(number(zoom[0])) * 1.3)
+        XCTAssertEqual(result["midDrag"]?["pan"]?.serialized(), "\"changed\"")
+        XCTAssertEqual(number(result["fingers"]), 1, "the finger is drawn on the frame")
+        guard case .string(let stats)? = result["stats"]?.value, case .string(let rest)? = result["statsAtRest"]?.value else {
+            return XCTFail("the readout")
+        }
+        XCTAssertNotNil(stats.range(of: #"shown\d+ frames? in the last second"#, options: .regularExpression), stats)
+        XCTAssertNotNil(
+            stats.range(of: #"server\d+\.\d ms median to advance, render and encode a frame \(last \d+\)"#, options: .regularExpression),
+            stats)
+        XCTAssertTrue(rest.contains("at rest"), rest)
+        // The screenshot: the whole window, the sample photo on the stage (not the test card's red edge or white grid).
+        let shot = try PNGCodec.decode(try FileIO.read(dir + "/page.png", limit: 1 << 26))
+        XCTAssertEqual([shot.width, shot.height], [1280, 1040])
+        if ProcessInfo.processInfo.environment["CROPREPLAY_UPDATE_SCREENSHOTS"] == "1" {
+            let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("docs/playground.png").path
+            try FileIO.writeAtomically(docs, try FileIO.read(dir + "/page.png", limit: 1 << 26))
+            print("wrote \(docs)")
+        }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// its releases marked and the other variants in grey behind it.
 package enum ComparisonPage {
     /// Line colours, one per variant (distinct in hue and lightness).
-    static let palette = ["#d62728", "#1f77b4", "#ff7f0e", "#7b3fb5", "#2a9d3a", "#8c564b", "#e377c2", "#17a2b8"]
+    static let palette = ["#d62728", "#1f77b4", "#ff7f0e", "#7b3fb5", "#8c564b", "#e377c2", "#17a2b8", "#6b8e23"]
     package static func color(_ i: Int) -> String { palette[i % palette.count] }
 
     package static func metricsTable(_ rows: [Comparison.Row]) -> String {
@@ -221,6 +221,8 @@ struct SmallPlot {
         for (t, b) in zip(times, band) {
             if let b { run.append((t, b.low, b.high)) } else { flush() }
         }
+        // A shorter replay holds its last frame, and its band, up to the common length.
+        if let t = times.last, t < tMax, let b = band.last ?? nil { run.append((tMax, b.low, b.high)) }
         flush()
         // Axes and ticks: time in seconds, values at a round step.
         let plotBottom = height - bottom

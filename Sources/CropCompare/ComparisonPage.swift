@@ -214,7 +214,8 @@ struct SmallPlot {
             if !run.isEmpty {
                 let upper = run.map { "\(f(x($0.t))),\(f(y($0.high)))" }
                 let lower = run.reversed().map { "\(f(x($0.t))),\(f(y($0.low)))" }
-                out += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#2da44e\" fill-opacity=\"0.16\" stroke=\"#2da44e\" stroke-opacity=\"0.35\" stroke-width=\"0.6\"/>\n"
+                out +=
+                    "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#2da44e\" fill-opacity=\"0.16\" stroke=\"#2da44e\" stroke-opacity=\"0.35\" stroke-width=\"0.6\"/>\n"
             }
             run = []
         }
@@ -250,8 +251,10 @@ struct SmallPlot {
         for o in others { out += polyline(o.times, o.values, stroke: "#c4c4c4", widthPx: 1) }
         for r in releases {
             let px = f(x(r))
-            out += "<line x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(plotBottom)\" stroke=\"#333\" stroke-dasharray=\"2 3\" stroke-width=\"0.8\"/>"
-            out += "<polygon points=\"\(f(x(r) - 4)),\(f(top - 6)) \(f(x(r) + 4)),\(f(top - 6)) \(px),\(f(top))\" fill=\"#333\"><title>release</title></polygon>"
+            out +=
+                "<line x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(plotBottom)\" stroke=\"#333\" stroke-dasharray=\"2 3\" stroke-width=\"0.8\"/>"
+            out +=
+                "<polygon points=\"\(f(x(r) - 4)),\(f(top - 6)) \(f(x(r) + 4)),\(f(top - 6)) \(px),\(f(top))\" fill=\"#333\"><title>release</title></polygon>"
         }
         out += "\n" + polyline(times, values, stroke: color, widthPx: 2) + "\n"
         // A shorter replay holds its last frame up to the common length.

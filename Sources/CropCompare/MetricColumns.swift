@@ -70,7 +70,8 @@ package struct MetricColumn: Sendable {
             json: { secondsNode($0.metrics.settleWithin) }),
         MetricColumn(
             group: .settles, key: "animationEnds", header: "animation ends (s)",
-            meaning: "from the last release until nothing animates or changes any more (the curve's whole tail); never: the replay ends moving",
+            meaning:
+                "from the last release until nothing animates or changes any more (the curve's whole tail); never: the replay ends moving",
             prefer: "informative: a long tail under 0.5 pt is invisible", text: { seconds($0.metrics.animationEnds) },
             json: { secondsNode($0.metrics.animationEnds) }),
         MetricColumn(
@@ -79,7 +80,8 @@ package struct MetricColumn: Sendable {
             prefer: "lower: a large jump is a visible teleport", text: { n($0.metrics.maxJump) }, json: { .number($0.metrics.maxJump) }),
         MetricColumn(
             group: .feels, key: "peakSpeedAfterRelease", header: "peak speed after release (pt/s)",
-            meaning: "the largest corner displacement between consecutive frames after the first release frame, times fps (an instant snap, made on the release frame itself, shows in max jump)",
+            meaning:
+                "the largest corner displacement between consecutive frames after the first release frame, times fps (an instant snap, made on the release frame itself, shows in max jump)",
             prefer: "moderate: too high reads as a jump, too low as sluggish", text: { n($0.metrics.peakSpeedAfterRelease, 1) },
             json: { .number($0.metrics.peakSpeedAfterRelease) }),
         MetricColumn(

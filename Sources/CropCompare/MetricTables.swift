@@ -18,20 +18,22 @@ extension Comparison {
         let header = columns.map { $0.key == "finalCenter" ? "finalCenterX,finalCenterY" : $0.key }
         var out = "variant,frames," + header.joined(separator: ",") + "\n"
         for r in rows {
-            let fields = [r.label, "\(r.frames)"] + columns.map { c -> String in
-                let node = c.json(r)
-                switch node.value {
-                case .string(let s): return "\"\(s)\""
-                case .array(let items) where c.key == "finalCenter": return items.map { $0.serialized() }.joined(separator: ",")
-                case .array(let items):
-                    let parts = items.map { item -> String in
-                        if case .string(let s) = item.value { return s }
-                        return item.serialized()
+            let fields =
+                [r.label, "\(r.frames)"]
+                + columns.map { c -> String in
+                    let node = c.json(r)
+                    switch node.value {
+                    case .string(let s): return "\"\(s)\""
+                    case .array(let items) where c.key == "finalCenter": return items.map { $0.serialized() }.joined(separator: ",")
+                    case .array(let items):
+                        let parts = items.map { item -> String in
+                            if case .string(let s) = item.value { return s }
+                            return item.serialized()
+                        }
+                        return "\"" + parts.joined(separator: "; ") + "\""
+                    default: return node.serialized()
                     }
-                    return "\"" + parts.joined(separator: "; ") + "\""
-                default: return node.serialized()
                 }
-            }
             out += fields.joined(separator: ",") + "\n"
         }
         return out

@@ -13,7 +13,8 @@ final class CompareBrowserTests: XCTestCase {
     func testFiveOverlappingPoliciesAreDistinguishableOnTheDragOutPage() throws {
         guard let chromium = findChromium() else {
             if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed") }
-            throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium): the comparison page is not screenshotted here"))
+            throw XCTSkip(
+                skippedLoudly("chromium is not installed (apt-get install chromium): the comparison page is not screenshotted here"))
         }
         let dir = temporaryDirectory("compare-page")
         let r = runCLI(["compare", packageRoot + "/comparisons/drag-out.json", "--out", dir, "--thumb", "0.3", "--every", "3"])

@@ -32,7 +32,8 @@ final class CompareMetricsTests: XCTestCase {
                 try FileManager.default.createDirectory(atPath: folder + "/golden/\(name)", withIntermediateDirectories: true)
                 try Data(contentsOf: URL(fileURLWithPath: dir + "/metrics.json")).write(to: URL(fileURLWithPath: golden), options: .atomic)
             } else {
-                XCTAssertTrue(FileManager.default.fileExists(atPath: golden), "\(golden) is missing (CROPREPLAY_UPDATE_METRICS=1 writes it)")
+                XCTAssertTrue(
+                    FileManager.default.fileExists(atPath: golden), "\(golden) is missing (CROPREPLAY_UPDATE_METRICS=1 writes it)")
                 if FileManager.default.fileExists(atPath: golden) {
                     assertSame(written, try object(golden), path: name)
                 }
@@ -78,7 +79,9 @@ final class CompareMetricsTests: XCTestCase {
             drag["rubberBand"]?["settleWithin"] as? Double ?? 9, drag["rubberBand"]?["animationEnds"] as? Double ?? 0,
             "within 0.5 pt before the curve's tail ends")
         let pinch = try variants("pinch-past-max")
-        for (label, v) in pinch { XCTAssertEqual(v["trackingError"] as? Double ?? 1, 0, accuracy: 1e-9, "\(label): the pinched point stays") }
+        for (label, v) in pinch {
+            XCTAssertEqual(v["trackingError"] as? Double ?? 1, 0, accuracy: 1e-9, "\(label): the pinched point stays")
+        }
         XCTAssertEqual(pinch["none"]?["zoomOvershoot"] as? Double ?? 0, log2(3.5 / 2), accuracy: 1e-3, "3.5 against a maximum of 2")
         XCTAssertEqual(pinch["clamp"]?["zoomOvershoot"] as? Double, 0)
         let fling = try variants("fling")
@@ -348,7 +351,8 @@ private struct Independent {
                 var settled = last
                 for i in stride(from: last, through: r, by: -1) {
                     let c = corners(frames[i])
-                    let near = (0..<4).allSatisfy { distance(c[$0], endCorners[$0]) <= 0.5 } && abs(frames[i].zoom - end.zoom) <= 0.001 * end.zoom
+                    let near =
+                        (0..<4).allSatisfy { distance(c[$0], endCorners[$0]) <= 0.5 } && abs(frames[i].zoom - end.zoom) <= 0.001 * end.zoom
                     if !near { break }
                     settled = i
                 }

@@ -40,7 +40,8 @@ final class CompareTests: XCTestCase {
         XCTAssertNil(moving.animationEnds)
         // A finger lands 0.05 s into the snap-back and stays down: the animation ends there, and
         // the replay ends at rest.
-        let held = #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}, {"events": [{"frame": 1, "gesture": "pan", "phase": "began"}]}, {"wait": 0.2}"#
+        let held =
+            #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}, {"events": [{"frame": 1, "gesture": "pan", "phase": "began"}]}, {"wait": 0.2}"#
         let interrupted = try metrics(twoReleases(0.3, tail: held))
         XCTAssertEqual(try XCTUnwrap(interrupted.animationEnds), 4.0 / 60, accuracy: 1e-9, "from the release to the finger landing")
         XCTAssertNotNil(interrupted.settleWithin)

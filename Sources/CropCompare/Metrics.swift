@@ -76,7 +76,7 @@ package struct Metrics: Equatable, Sendable {
             }
             animationEnds = Metrics.animationEnds(frames, release: r).map { Double($0 - r) / fps }
         } else {
-            settleWithin = 0
+            settleWithin = endsMoving ? nil : 0
             animationEnds = endsMoving ? nil : 0
         }
         trackingError = Metrics.trackingError(frames, fingers: fingers)

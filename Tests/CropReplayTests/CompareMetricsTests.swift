@@ -378,7 +378,7 @@ private struct Independent {
                 out["animationEnds"] = Double(s - r) / fps
             }
         } else {
-            out["settleWithin"] = 0.0
+            out["settleWithin"] = end.animating ? "never" as Any : 0.0 as Any
             out["animationEnds"] = end.animating ? "never" as Any : 0.0 as Any
         }
         var tracking = 0.0

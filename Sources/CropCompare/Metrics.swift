@@ -79,7 +79,9 @@ package struct Metrics: Equatable, Sendable {
             settleWithin = endsMoving ? nil : 0
             animationEnds = endsMoving ? nil : 0
         }
-        trackingError = Metrics.trackingError(frames, fingers: fingers)
+        // Rounding noise of the image-point round trip (about 1e-13 pt) is not an error.
+        let tracking = Metrics.trackingError(frames, fingers: fingers)
+        trackingError = tracking < 1e-9 ? 0 : tracking
     }
 
     /// The shown image's four corners: the oriented image rect's top-left, top-right,

@@ -88,7 +88,8 @@ package enum ComparisonPage {
 
     /// The page's CSS for the table and plots.
     package static let style = """
-        table.metrics th.group { background: #eef2f6; } .swatch { display: inline-block; width: 10px; height: 10px; }
+        table.metrics th.group { background: #eef2f6; text-align: center; } .swatch { display: inline-block; width: 10px; height: 10px; }
+        table.metrics td { white-space: nowrap; } table.metrics th { font-size: 12px; vertical-align: bottom; }
         .legend { display: flex; flex-wrap: wrap; gap: 8px 32px; font-size: 13px; max-width: 1400px; }
         .legend > div { flex: 1 1 300px; } .legend h3 { font-size: 14px; margin: 8px 0 2px; } .legend dd { margin: 0 0 4px 12px; color: #444; }
         .legend dt { font-weight: 600; } .multiples { display: grid; gap: 6px; align-items: center; }

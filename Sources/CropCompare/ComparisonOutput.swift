@@ -114,12 +114,22 @@ package enum ComparisonOutput {
                 if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) { warnings.append(w) }
             }
             try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .shared))
-            try FileIO.writeAtomically(dir + "/metrics.md", Comparison.markdown(rows))
-            try FileIO.writeAtomically(dir + "/metrics.csv", Comparison.csv(rows))
-            try FileIO.writeAtomically(dir + "/metrics.json", Comparison.json(rows, scenario: loaded.scenario.name))
+            try writeData(rows, scenario: loaded.scenario.name, dir: dir)
             try FileIO.writeAtomically(dir + "/index.html", html(loaded, rows: rows, variants: variants, variation: options.variation))
         }
         return warnings
+    }
+
+    /// The metrics (md, csv, json) and each variant's `trace.json` and `fingers.json` under
+    /// `DIR/<variant>/` (see `Comparison.folder`); no rendering.
+    package static func writeData(_ rows: [Comparison.Row], scenario: String, dir: String) throws(FileError) {
+        try FileIO.writeAtomically(dir + "/metrics.md", Comparison.markdown(rows))
+        try FileIO.writeAtomically(dir + "/metrics.csv", Comparison.csv(rows))
+        try FileIO.writeAtomically(dir + "/metrics.json", Comparison.json(rows, scenario: scenario))
+        for (row, folder) in zip(rows, Comparison.folders(rows.map(\.label))) {
+            try FileIO.writeAtomically(dir + "/" + folder + "/trace.json", TraceCodec.encode(row.trace))
+            try FileIO.writeAtomically(dir + "/" + folder + "/fingers.json", row.fingers.json(variant: row.label))
+        }
     }
 
     static func html(_ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], variation: Variation) -> String {
@@ -134,52 +144,15 @@ package enum ComparisonOutput {
             th:first-child, td:first-child { text-align: left; }
             .plots { display: flex; flex-wrap: wrap; gap: 16px; } svg { background: #fff; border: 1px solid #ddd; }
             img { max-width: 100%; border: 1px solid #ccc; }
+            \(ComparisonPage.style)
             </style></head><body>
             <h1>\(HTML.escape(name)): \(what) compared</h1>
-            <p>The same script under each variant; every other editor setting unchanged. Lower is better for
-            invalid frames, overshoot and settle times; distance from intent is how far the final state is from
-            where the fingers left the photo (policy <code>none</code>). Definitions: docs/compare.md.</p>
+            <p>The same script under each variant; every other editor setting unchanged. Definitions and how to
+            read a comparison: docs/compare.md.</p>
 
             """
-        out += "<table><tr><th>variant</th><th>frames invalid</th><th>worst overshoot (pt)</th><th>settle after last release (s)</th>"
-        out +=
-            "<th>worst settle (s)</th><th>final zoom</th><th>final centre (pt)</th><th>final angle</th><th>distance from intent (pt)</th><th>crops</th></tr>\n"
-        for (i, r) in rows.enumerated() {
-            out +=
-                "<tr><td><span style=\"color:\(SVGPlot.color(i))\">&#9632;</span> \(HTML.escape(r.label))</td><td>\(r.framesInvalid) of \(r.frames)</td>"
-            out +=
-                "<td>\(Comparison.n(r.worstOvershoot))</td><td>\(Comparison.seconds(r.settleLast))</td><td>\(Comparison.seconds(r.settleWorst))</td>"
-            out += "<td>\(Comparison.n(r.finalZoom, 4))</td><td>(\(Comparison.n(r.finalCenter.x)), \(Comparison.n(r.finalCenter.y)))</td>"
-            out +=
-                "<td>\(Comparison.n(r.finalAngle))</td><td>\(Comparison.n(r.distanceFromIntent))</td><td>\(HTML.escape(r.crops.joined(separator: "; ")))</td></tr>\n"
-        }
-        out += "</table>\n<div class=\"plots\">\n"
-        let editor = variants.first?.editor ?? loaded.scenario.editor
-        func series(_ value: @escaping (FrameRecord) -> Double) -> [SVGPlot.Series] {
-            rows.enumerated().map { i, r in
-                SVGPlot.Series(label: r.label, color: SVGPlot.color(i), points: r.trace.frames.map { (t: $0.t, value: value($0)) })
-            }
-        }
-        func band(_ axis: Axis) -> [(t: Double, low: Double, high: Double)] {
-            (rows.first?.trace.frames ?? []).compactMap { f in
-                guard f.angle == 0, let b = Comparison.layout(f, editor: editor).centerInterval(axis, k: f.k, box: f.box) else {
-                    return nil
-                }
-                return (f.t, b.lo, b.hi)
-            }
-        }
-        out += SVGPlot(title: "image centre x (pt)", series: series { $0.shown.cx }, band: band(.x)).svg
-        out += SVGPlot(title: "image centre y (pt)", series: series { $0.shown.cy }, band: band(.y)).svg
-        let zoomBand = (rows.first?.trace.frames ?? []).map { f -> (t: Double, low: Double, high: Double) in
-            let limits = Comparison.layout(f, editor: editor).zoomLimits(angle: f.angle, box: f.box)
-            return (f.t, limits.min ?? 0, limits.max ?? 1e9)
-        }
-        out += SVGPlot(title: "zoom", series: series(\.zoom), band: zoomBand).svg
-        if rows.contains(where: { r in r.trace.frames.contains { $0.angle != 0 } }) {
-            out += SVGPlot(title: "angle (degrees)", series: series(\.angle)).svg
-        }
-        out +=
-            "</div>\n<p>Shaded: the valid band of the first variant (centres that keep the box covered at its zoom, upright frames; zoom limits).</p>\n"
+        out += ComparisonPage.metricsTable(rows)
+        out += ComparisonPage.plots(rows)
         out += "<h2>Side by side</h2>\n<p><img src=\"comparison.png\" alt=\"side-by-side animation\"></p>\n"
         out +=
             "<p>Also: <a href=\"comparison.gif\">comparison.gif</a>, <a href=\"sheet.png\">sheet.png</a>, <a href=\"metrics.csv\">metrics.csv</a>, "

@@ -1,5 +1,5 @@
-import CropEngine
 import CropBitmap
+import CropEngine
 import CropPipeline
 import CropScenario
 

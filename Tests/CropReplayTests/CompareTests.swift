@@ -12,23 +12,39 @@ final class CompareTests: XCTestCase {
         #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "fit": "aspectFill", "frame": {"size": [40, 40]}, "policy": {"kind": "snapNearest", "animation": {"curve": "linear", "duration": \#(seconds)}}}, "script": [{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}, {"wait": 0.1}, \#(tail)]}"#
     }
 
-    func testSettleTimeIsMeasuredPerReleaseAndReportsTheLastAndTheWorst() throws {
-        for seconds in [0.1, 0.3] {
-            let settle = Comparison.settleTimes(try replay(twoReleases(seconds)))
-            // The second drag stays covered: it is at rest on its release frame.
-            XCTAssertEqual(settle.last, 0)
-            // The first one animates for `seconds`; its release frame already shows one step.
-            let worst = try XCTUnwrap(settle.worst)
-            XCTAssertEqual(worst, seconds - 1.0 / 60, accuracy: 1e-9, "\(seconds)")
-        }
+    func metrics(_ json: String) throws -> Metrics {
+        Metrics(trace: try replay(json), editor: try scenario(json).editor, fingers: Fingers(), framesCompared: 0)
     }
 
-    func testAReleaseStillMovingAtTheEndHasNoSettleTime() throws {
+    func testAnimationEndsAtTheCurvesEndAndSettleWithinWhenTheMotionIsWithinHalfAPoint() throws {
+        for seconds in [0.1, 0.3] {
+            let m = try metrics(twoReleases(seconds, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}"#))
+            // The snap-back animates for `seconds`; its release frame already shows one step.
+            XCTAssertEqual(try XCTUnwrap(m.animationEnds), seconds - 1.0 / 60, accuracy: 1e-9, "\(seconds)")
+            // A linear curve moves the whole way at one speed, over 0.5 pt a frame: no tail to cut.
+            XCTAssertEqual(try XCTUnwrap(m.settleWithin), seconds - 1.0 / 60, accuracy: 1e-9, "\(seconds)")
+        }
+        // An ease-out curve creeps at its end: within 0.5 pt well before the curve ends.
+        let eased = twoReleases(0.1, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}"#)
+            .replacingOccurrences(of: #""curve": "linear", "duration": 0.1"#, with: #""curve": "easeOut", "duration": 0.5"#)
+        let m = try metrics(eased)
+        XCTAssertEqual(try XCTUnwrap(m.animationEnds), 0.5 - 1.0 / 60, accuracy: 1e-9)
+        XCTAssertLessThan(try XCTUnwrap(m.settleWithin), 0.4)
+        XCTAssertGreaterThan(try XCTUnwrap(m.settleWithin), 0.1)
+    }
+
+    func testAReleaseStillMovingAtTheEndNeverSettlesButAnInterruptedOneDoes() throws {
         // The trace stops 0.05 s into a 0.3 s snap-back.
-        let json = twoReleases(0.3, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}"#)
-        let settle = Comparison.settleTimes(try replay(json))
-        XCTAssertNil(settle.last)
-        XCTAssertNil(settle.worst, "the worst is unknown when one release never settles")
+        let moving = try metrics(twoReleases(0.3, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}"#))
+        XCTAssertNil(moving.settleWithin)
+        XCTAssertNil(moving.animationEnds)
+        // A finger lands 0.05 s into the snap-back and stays down: the animation ends there, and
+        // the replay ends at rest.
+        let held =
+            #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}, {"events": [{"frame": 1, "gesture": "pan", "phase": "began"}]}, {"wait": 0.2}"#
+        let interrupted = try metrics(twoReleases(0.3, tail: held))
+        XCTAssertEqual(try XCTUnwrap(interrupted.animationEnds), 4.0 / 60, accuracy: 1e-9, "from the release to the finger landing")
+        XCTAssertNotNil(interrupted.settleWithin)
     }
 
     func testVaryingTheRefitDelayShiftsTheSettleByTheDelay() throws {
@@ -42,14 +58,23 @@ final class CompareTests: XCTestCase {
         """#.write(toFile: dir + "/box.json", atomically: true, encoding: .utf8)
         let r = runCLI(["compare", dir + "/box.json", "--vary", "refit.delay=0,0.4,0.8,0.4", "--out", dir])
         XCTAssertEqual(r.code, 0, r.err)
-        let csv = try String(contentsOfFile: dir + "/box-compare/metrics.csv", encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        XCTAssertEqual(csv.map { String($0[0]) }, ["refit.delay=0", "refit.delay=0.4", "refit.delay=0.8"], "repeats are dropped")
-        let settles = try csv.map { try XCTUnwrap(Double($0[4]), String($0.joined(separator: ","))) }
-        XCTAssertEqual(settles[1] - settles[0], 0.4, accuracy: 1e-9)
-        XCTAssertEqual(settles[2] - settles[1], 0.4, accuracy: 1e-9)
+        let lines = try String(contentsOfFile: dir + "/box-compare/metrics.csv", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let csv = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        func column(_ key: String) throws -> Int { try XCTUnwrap(header.firstIndex(of: key), key) }
+        XCTAssertEqual(csv.map { $0[0] }, ["refit.delay=0", "refit.delay=0.4", "refit.delay=0.8"], "repeats are dropped")
+        for key in ["settleWithin", "animationEnds"] {
+            let settles = try csv.map { try XCTUnwrap(Double($0[try column(key)]), $0.joined(separator: ",")) }
+            XCTAssertEqual(settles[1] - settles[0], 0.4, accuracy: 1e-9, key)
+            XCTAssertEqual(settles[2] - settles[1], 0.4, accuracy: 1e-9, key)
+        }
         // The same box and image in the end: only the timing differs.
-        XCTAssertEqual(Set(csv.map { $0[6...9].joined(separator: ",") }).count, 1)
+        let finals = try ["finalZoom", "finalCenterX", "finalCenterY", "finalAngle"].map(column)
+        XCTAssertEqual(Set(csv.map { row in finals.map { row[$0] }.joined(separator: ",") }).count, 1)
+        // Each variant's trace is written under its own folder.
+        for label in ["refit.delay=0", "refit.delay=0.4", "refit.delay=0.8"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/box-compare/\(label)/trace.json"), label)
+        }
     }
 
     func testVaryingARefitKeyOnAFixedFrameWarns() throws {

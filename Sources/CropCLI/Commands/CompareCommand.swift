@@ -24,7 +24,7 @@ extension Commands {
             ),
             SharedOption.out(
                 "out",
-                "Writes <dir>/<name>-compare/: index.html, comparison.png (APNG), comparison.gif, sheet.png, metrics.md, metrics.csv, metrics.json"
+                "Writes <dir>/<name>-compare/: index.html, comparison.png (APNG), comparison.gif, sheet.png, metrics.md, metrics.csv, metrics.json, and <variant>/trace.json and fingers.json"
             ),
             .init(name: "--thumb", value: "<f>", help: "Scale of each column in the animations (default: 0.5)."),
             .init(name: "--every", value: "<n>", help: "Keep every n-th frame in the animations (default: 1)."),
@@ -79,7 +79,8 @@ extension Commands {
         console.out(Comparison.markdown(rows))
         for w in warnings { console.err(w) }
         let webp = options.webp ? ", comparison.webp" : ""
-        console.out("wrote \(dir)/index.html (with comparison.png, comparison.gif\(webp), sheet.png, metrics.md/csv/json)")
+        console.out(
+            "wrote \(dir)/index.html (with comparison.png, comparison.gif\(webp), sheet.png, metrics.md/csv/json, <variant>/trace.json)")
         return 0
     }
 }

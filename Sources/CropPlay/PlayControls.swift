@@ -102,13 +102,13 @@ package enum PlayControls {
                 path: prefix + ["curve"], label: "Curve", kind: .choice(Keys.curves), defaultValue: .string(curve),
                 doc: "none jumps; linear, easeOut and easeInOut take a duration; spring a response and damping"),
             Control(
-                path: prefix + ["duration"], label: "Duration", kind: .number(min: 0, max: 10, step: 0.05, unit: "s"),
+                path: prefix + ["duration"], label: "Duration", kind: .number(min: 0, max: 10_000, step: 0.05, unit: "s"),
                 defaultValue: .number(0.25), doc: "how long the animation runs", when: ("curve", timed)),
             Control(
-                path: prefix + ["response"], label: "Response", kind: .number(min: 0.001, max: 100, step: 0.01, unit: "s"),
+                path: prefix + ["response"], label: "Response", kind: .number(min: 0, max: 10_000, step: 0.01, unit: "s"),
                 defaultValue: .number(0.35), doc: "the spring's period without damping", when: ("curve", ["spring"])),
             Control(
-                path: prefix + ["dampingRatio"], label: "Damping ratio", kind: .number(min: 0, max: 100, step: 0.05),
+                path: prefix + ["dampingRatio"], label: "Damping ratio", kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
                 defaultValue: .number(1), doc: "1 settles without overshoot; below 1 bounces", when: ("curve", ["spring"])),
         ]
     }
@@ -134,7 +134,7 @@ package enum PlayControls {
                     path: ["policy", "kind"], label: "Policy", kind: .choice(cases(PolicyKind.self)), defaultValue: .string("rollback"),
                     doc: "rollback returns to the last valid state; clamp stops at the edge; rubberBand resists and springs back"),
                 Control(
-                    path: ["policy", "rubberBand"], label: "Rubber band", kind: .number(min: 0, max: 100, step: 0.05, aboveMin: true),
+                    path: ["policy", "rubberBand"], label: "Rubber band", kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
                     defaultValue: .number(0.55), doc: "the resistance constant past the edge (smaller is stiffer)"),
                 Control(
                     path: ["policy", "momentum"], label: "Momentum",

@@ -65,6 +65,7 @@ package enum PlayControls {
     package enum Group: String, Sendable {
         case editor = "Editor"
         case policy = "Policy"
+        case start = "Start state"
     }
 
     package struct Section: Sendable {
@@ -81,7 +82,7 @@ package enum PlayControls {
     }
 
     /// The top-level scenario keys the panel edits (each section's `root` is one of them).
-    package static let roots = ["editor"]
+    package static let roots = ["editor", "start"]
 
     /// Keys of the editor the panel leaves as served: the image (a page never names a file)
     /// and the face boxes (image pixels of the served photo).
@@ -125,7 +126,40 @@ package enum PlayControls {
         ]
     }
 
-    package static let sections: [Section] = [
+    package static let sections: [Section] = editorSections + [startSection]
+
+    /// The start state (re-opening a saved edit): applied before frame 0, in the order flip,
+    /// turns, box, angle, zoom, point (docs/scenarios.md, "start"). Keys switched off are left
+    /// out; with none given the session starts at the initial fit.
+    static let startSection = Section(
+        title: "Re-opened edit", group: .start, root: "start", open: true,
+        doc: "Open the editor on a saved edit: flipped, turned, straightened, zoomed, moved.",
+        controls: [
+            Control(
+                path: ["mirrored"], label: "Mirrored", kind: .toggle, defaultValue: .bool(false),
+                doc: "the photo flipped left to right first"),
+            Control(
+                path: ["turns"], label: "Quarter turns", kind: .integer(min: 0, max: 3), defaultValue: .number(0),
+                doc: "clockwise quarter turns after the flip"),
+            Control(
+                path: ["box"], label: "Box",
+                kind: .nullable(.size(max: 1_000_000, step: 1), on: .array([.number(200), .number(200)]), offLabel: "as fitted"),
+                defaultValue: .null, doc: "the resizable box's size in points, about its centre"),
+            Control(
+                path: ["angle"], label: "Angle",
+                kind: .number(min: -1_000_000, max: 1_000_000, step: 0.5, unit: "deg"), defaultValue: .number(0),
+                doc: "the straighten angle, clockwise (within the rotation limit)"),
+            Control(
+                path: ["zoom"], label: "Zoom",
+                kind: .nullable(.number(min: 0.001, max: 1000, step: 0.01), on: .number(1), offLabel: "as fitted"),
+                defaultValue: .null, doc: "the zoom, relative to the base"),
+            Control(
+                path: ["at"], label: "Photo point at the box centre",
+                kind: .nullable(.size(max: 1_000_000, step: 1), on: .array([.number(800), .number(600)]), offLabel: "the centre"),
+                defaultValue: .null, doc: "the point of the photo (pixels, as loaded) shown at the box centre"),
+        ])
+
+    static let editorSections: [Section] = [
         Section(
             title: "Snap-back", group: .policy, open: true,
             doc: "What happens when a gesture leaves the frame uncovered or the zoom out of its limits.",

@@ -195,9 +195,10 @@ package final class PlayRoutes {
         return apply(node)
     }
 
-    /// The panel's values (`{"editor": {...}}`, each a top-level key of `PlayControls.roots`)
-    /// validated as a scenario with them; the editor's image and faces stay the served ones
-    /// (a page never names a file to read). Restarts from the initial fit.
+    /// The panel's values (`{"editor": {...}, "start": {...}}`, each a top-level key of
+    /// `PlayControls.roots`) validated as a scenario with them; the editor's image and faces
+    /// stay the served ones (a page never names a file to read). Restarts from frame 0, on the
+    /// start state when one is given (keys switched off are null and left out).
     private func apply(_ node: JSONNode) -> HTTPResponse {
         guard case .object(let roots) = node.value else { return error(400, "the form: expected an object") }
         var parts = ["\"name\": \"play\"", "\"fps\": \(session.fps)", "\"script\": []"]
@@ -208,6 +209,13 @@ package final class PlayRoutes {
                     400, "the form: unknown key \"\(Echo.cap(member.key))\"; expected \(PlayControls.roots.joined(separator: ", "))")
             }
             var value = member.node
+            if member.key == "start" {
+                // Keys switched off (null) are left out; with none left there is no start.
+                guard case .object(let members) = value.value else { return error(400, "the start state: expected an object") }
+                let given = members.filter { if case .null = $0.node.value { return false } else { return true } }
+                if given.isEmpty { continue }
+                value.value = .object(given)
+            }
             if member.key == "editor" {
                 guard case .object(var members) = value.value else { return error(400, "the editor: expected an object") }
                 members.removeAll { PlayControls.untouched.contains($0.key) }
@@ -224,7 +232,14 @@ package final class PlayRoutes {
         } catch {
             return self.error(400, error.description)
         }
-        return perform { () throws(PlayError) in try session.replaceEditor(scenario.editor) }
+        guard roots.contains(where: { $0.key == "start" }) else {
+            return perform { () throws(PlayError) in try session.replaceEditor(scenario.editor) }
+        }
+        // A start of defaults only (no flip, turn or angle, nothing else given) is the initial fit.
+        let start = scenario.start.flatMap { s in
+            s.mirrored || s.turns != 0 || s.angle != 0 || s.box != nil || s.zoom != nil || s.at != nil ? s : nil
+        }
+        return perform { () throws(PlayError) in try session.replace(editor: scenario.editor, start: start) }
     }
 
     /// A new start state: a `start` object decoded as in a scenario file, or null for none.

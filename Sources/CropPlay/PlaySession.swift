@@ -79,6 +79,19 @@ package final class PlaySession {
         recording = nil
     }
 
+    /// A new editor and start state together (the panel's form), from frame 0; stops a
+    /// recording. Refused, with the key named, when the start does not fit the editor.
+    package func replace(editor new: EditorConfig, start newStart: StartState?) throws(PlayError) {
+        let next = try Self.model(new, base, fps: fps, start: newStart)
+        editor = new
+        start = newStart
+        model = next
+        compositor = Compositor(editor: new, scale: new.viewport.scale)
+        layerCache = nil
+        fingers = []
+        recording = nil
+    }
+
     /// A new editor (already validated), from the start state; stops a recording. Refused when
     /// the start state does not fit the new editor (its message names `start.<key>`).
     package func replaceEditor(_ new: EditorConfig) throws(PlayError) {

@@ -177,7 +177,9 @@ final class BrowserPlaygroundTests: XCTestCase {
         for text in strings(controls["texts"]) {
             XCTAssertFalse(text.contains("\"") || text.contains("null") || text.contains("["), "JSON in a text field: \(text)")
         }
-        XCTAssertEqual(strings(controls["nullables"]), ["editor.policy.momentum", "editor.zoom.max", "editor.rotation.limit"])
+        XCTAssertEqual(
+            strings(controls["nullables"]),
+            ["editor.policy.momentum", "editor.zoom.max", "editor.rotation.limit", "start.box", "start.zoom", "start.at"])
         XCTAssertEqual(
             controls["kinds"]?.serialized(),
             """
@@ -185,8 +187,8 @@ final class BrowserPlaygroundTests: XCTestCase {
             "editor.mask.color":"color","editor.mask.opacity":"range","editor.policy.momentum":"number","editor.background":"color",\
             "editor.viewport.scale":"number"}
             """)
-        XCTAssertEqual(strings(controls["rubberBand"]), ["0", "100", "0.05", "0.55"])
-        XCTAssertEqual(strings(controls["groups"]), ["Recording", "Current frame", "Buttons", "Policy", "Editor"])
+        XCTAssertEqual(strings(controls["rubberBand"]), ["0", "1000000", "0.05", "0.55"])
+        XCTAssertEqual(strings(controls["groups"]), ["Recording", "Current frame", "Buttons", "Policy", "Editor", "Start state"])
         XCTAssertEqual(strings(controls["record"]), ["\u{25CF} Record", "\u{25A0} Stop"])
         XCTAssertEqual(
             controls["hint"]?.serialized(),

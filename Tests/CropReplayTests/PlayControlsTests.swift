@@ -63,8 +63,9 @@ final class PlayControlsTests: XCTestCase {
         return node
     }
 
+    /// The editor's controls (the start state's section is checked on its own below).
     func allControls() -> [(PlayControls.Section, PlayControls.Control)] {
-        PlayControls.sections.flatMap { s in s.controls.map { (s, $0) } }
+        PlayControls.sections.filter { $0.root == "editor" }.flatMap { s in s.controls.map { (s, $0) } }
     }
 
     func testEveryEditorKeyHasOneControl() throws {
@@ -214,6 +215,36 @@ final class PlayControlsTests: XCTestCase {
         XCTAssertEqual(last?["serverFrames"]?.serialized(), "60")
         guard case .number(let ms, _)? = last?["serverMs"]?.value else { return XCTFail("serverMs") }
         XCTAssertGreaterThan(ms, 0)
+    }
+
+    /// The start-state card edits the session's start: applied from frame 0, refused with its
+    /// key named, switched-off keys left out, defaults only meaning none.
+    func testTheStartSectionEditsTheSessionsStartState() throws {
+        let (loaded, label) = try PlayScenario.preset("straighten-flip", testcard: true)
+        let routes = PlayRoutes(session: try PlaySession(base: loaded, imageLabel: label))
+        func post(_ body: String) -> (status: Int, text: String) {
+            let r = routes.handle(HTTPRequest(method: "POST", path: "/api/apply", body: Array(body.utf8)))
+            return (r.status, String(decoding: r.body, as: UTF8.self))
+        }
+        XCTAssertEqual(PlayControls.sections.last?.root, "start")
+        let keys = PlayControls.sections.last!.controls.map { $0.path.joined(separator: ".") }
+        XCTAssertEqual(keys, ["mirrored", "turns", "box", "angle", "zoom", "at"])
+        let editor = "\"editor\": {}"
+        let good = post("{\(editor), \"start\": {\"mirrored\": true, \"turns\": 1, \"box\": null, \"angle\": 10, \"zoom\": 2, \"at\": null}}")
+        XCTAssertEqual(good.status, 200, good.text)
+        XCTAssertEqual(routes.session.start, StartState(mirrored: true, turns: 1, angle: 10, zoom: 2))
+        XCTAssertEqual(routes.session.current.frame, 0)
+        XCTAssertEqual(routes.session.current.angle, 10)
+        XCTAssertEqual(routes.session.current.zoom, 2, accuracy: 1e-12)
+        let state = try JSONParser.parse(
+            String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
+        XCTAssertEqual(state["start"]?["turns"]?.serialized(), "1")
+        let bad = post("{\(editor), \"start\": {\"angle\": 60}}")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertTrue(bad.text.contains("start.angle"), bad.text)
+        XCTAssertEqual(routes.session.start?.angle, 10, "a refused start leaves the session as it was")
+        XCTAssertEqual(post("{\(editor), \"start\": {\"mirrored\": false, \"turns\": 0, \"angle\": 0}}").status, 200)
+        XCTAssertNil(routes.session.start, "defaults only: the initial fit")
     }
 
     /// The page loads nothing from elsewhere: no external script, style sheet, font or image.

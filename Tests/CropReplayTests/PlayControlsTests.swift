@@ -230,7 +230,8 @@ final class PlayControlsTests: XCTestCase {
         let keys = PlayControls.sections.last!.controls.map { $0.path.joined(separator: ".") }
         XCTAssertEqual(keys, ["mirrored", "turns", "box", "angle", "zoom", "at"])
         let editor = "\"editor\": {}"
-        let good = post("{\(editor), \"start\": {\"mirrored\": true, \"turns\": 1, \"box\": null, \"angle\": 10, \"zoom\": 2, \"at\": null}}")
+        let good = post(
+            "{\(editor), \"start\": {\"mirrored\": true, \"turns\": 1, \"box\": null, \"angle\": 10, \"zoom\": 2, \"at\": null}}")
         XCTAssertEqual(good.status, 200, good.text)
         XCTAssertEqual(routes.session.start, StartState(mirrored: true, turns: 1, angle: 10, zoom: 2))
         XCTAssertEqual(routes.session.current.frame, 0)

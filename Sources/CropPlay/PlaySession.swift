@@ -95,13 +95,7 @@ package final class PlaySession {
     /// A new editor (already validated), from the start state; stops a recording. Refused when
     /// the start state does not fit the new editor (its message names `start.<key>`).
     package func replaceEditor(_ new: EditorConfig) throws(PlayError) {
-        let next = try Self.model(new, base, fps: fps, start: start)
-        editor = new
-        model = next
-        compositor = Compositor(editor: new, scale: new.viewport.scale)
-        layerCache = nil
-        fingers = []
-        recording = nil
+        try replace(editor: new, start: start)
     }
 
     /// Starts recording from the start state (or the initial fit).

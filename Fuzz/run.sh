@@ -15,6 +15,8 @@ swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
 bin=.build/fuzz/release/cropreplay-fuzz
+# One-time static initialisations that LeakSanitizer misreads (the file says which).
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 nice=()
 timeout=10
 if [ "${FUZZ_NICE:-0}" = 1 ]; then nice=(nice -n 19); timeout=60; fi

@@ -1,6 +1,6 @@
 import CCropKernels
 
-/// The built-in test card of SPEC section 3, defined with integer arithmetic so
+/// The built-in test card of docs/scenarios.md, defined with integer arithmetic so
 /// every implementation reproduces it exactly (the kernel is `crk_testcard`).
 package enum Testcard {
     package static func image(width w: Int, height h: Int) -> RGBAImage {

@@ -216,7 +216,7 @@ package enum Checks {
         guard frame.resizable else { return nil }
         var afterAspect = false
         // A box drag that starts below the minimum size (only an aspect step makes such a box)
-        // is raised to the minimum, which wins over the bounds (SPEC 16.8): the box may leave
+        // is raised to the minimum, which wins over the bounds (docs/scenarios.md): the box may leave
         // its bounds until the re-fit that follows the drag brings it back.
         var minimumWins = false
         for n in 0..<o.states.count {
@@ -238,7 +238,7 @@ package enum Checks {
                     return "frame \(n): the box \(b) leaves its bounds \(bounds)"
                 }
                 // The minimum is a drag clamp: aspect steps ignore it and a re-fit capped by the
-                // maximum zoom may lower the box below it (SPEC 16.5, 16.8).
+                // maximum zoom may lower the box below it (docs/scenarios.md).
                 if s.boxDrag != nil && (b.width < frame.minSize.width - 1e-9 || b.height < frame.minSize.height - 1e-9)
                     && drag(startedAbove: frame.minSize, s)
                 {

@@ -223,7 +223,7 @@ package struct ScriptGenerator {
         return frames
     }
 
-    /// A script whose end state does not depend on the frame rate (SPEC's closed forms): pans and
+    /// A script whose end state does not depend on the frame rate (the closed-form curves): pans and
     /// pinches with linear easing over whole frames at 30 fps, each followed by `until settled`, and
     /// waits of whole frames.
     package mutating func rateIndependentScript() -> [GenStep] {

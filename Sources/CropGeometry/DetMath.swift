@@ -164,7 +164,7 @@ extension DetMath {
 }
 
 /// A rotation by an angle (degrees, clockwise on screen with y down): Rot(a)(x, y) =
-/// (x cos a - y sin a, x sin a + y cos a) (SPEC 16.1).
+/// (x cos a - y sin a, x sin a + y cos a) (docs/scenarios.md).
 package struct Rotation: Equatable, Sendable {
     package let sin: Double
     package let cos: Double

@@ -47,7 +47,7 @@ public struct TraceComparison: Sendable, Equatable {
     }
 }
 
-/// Compares trace files: numbers within 1e-6, everything else exactly (SPEC 12).
+/// Compares trace files: numbers within 1e-6, everything else exactly (docs/goldens.md).
 package enum TraceDiff {
     package static let tolerance = 1e-6
     static let rowLimit = 20

@@ -1,8 +1,8 @@
 import CropJSON
 import CropScenario
 
-/// A failure of any stage of the pipeline, with its data and the exit code of SPEC
-/// section 13. `description` is the one line the command line prints after `Error: `.
+/// A failure of any stage of the pipeline, with its data and the exit code of
+/// docs/commands.md (2 bad input, 3 internal). `description` is the one line the command line prints after `Error: `.
 public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The scenario is malformed or its script fails (decoding, the recognizer machine,
     /// an animation that never settles, an empty crop).

@@ -4,7 +4,7 @@ import CropImageIO
 import CropRender
 import Foundation
 
-/// What `cropreplay run` writes for one scenario (SPEC section 11).
+/// What `cropreplay run` writes for one scenario (docs/outputs.md).
 package struct RunOptions: Sendable {
     package var outDir: String = "out"
     /// frames/NNNN.png for every kept frame.

@@ -1,8 +1,8 @@
 import CropJSON
 
-/// The four editor presets of SPEC section 10, one per seed article, written as
+/// The four editor presets of docs/scenarios.md, one per seed article, written as
 /// `editor` JSON so that they merge with a scenario's overrides exactly like
-/// user JSON does. Values a preset does not give are the defaults of SPEC 14.
+/// user JSON does. Values a preset does not give are the defaults of docs/scenarios.md.
 public struct Preset: Sendable {
     public var name: String
     /// What editor the preset reproduces.
@@ -134,7 +134,7 @@ public struct Preset: Sendable {
     }
 }
 
-/// Merges user `editor` overrides over a preset, object by object (SPEC 14):
+/// Merges user `editor` overrides over a preset, object by object (docs/scenarios.md):
 /// `image`, `policy.animation`, `border.dash` and `faces` are replaced whole,
 /// and a user `frame` that gives `size` or `aspect` drops both of the preset's.
 enum EditorMerge {

@@ -1,6 +1,6 @@
 /// Scenarios built in code with the same model as the JSON.
 extension EditorConfig {
-    /// The defaults of SPEC section 14 (no preset).
+    /// The defaults of docs/scenarios.md (no preset).
     public static var defaults: EditorConfig {
         (try? EditorDecoder().decode(nil)) ?? Preset.all[0].editorFallback
     }

@@ -52,7 +52,7 @@ let angleScenario = """
      "script": [{"rotation": {"by": 10, "at": [195, 422], "duration": 0.2}}, {"until": "settled"}]}
     """
 
-/// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (SPEC 16.1).
+/// The photo at an angle: the same 1170x2532 frame at a = 0 and a = 10 degrees (docs/scenarios.md).
 /// Returns the two composite times (ms).
 func printAngle() throws -> (upright: Double, atAngle: Double) {
     print("\n## Angle (twist-doubletap at scale 3: 1170x2532 frames; best of \(reps) runs, ms)\n")

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The built-in test card (SPEC section 3) into w * h RGBA pixels (w, h >= 1).
+/// The built-in test card (docs/scenarios.md) into w * h RGBA pixels (w, h >= 1).
 void crk_testcard(uint8_t *p, long w, long h);
 
 /// A photo-like picture into w * h RGBA pixels (w, h >= 1): a landscape with sky, sun,

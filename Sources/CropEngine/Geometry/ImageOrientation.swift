@@ -1,6 +1,6 @@
 import CropGeometry
 
-/// The orientation of the shown image (SPEC 16.1): mirrored left-right if `mirrored`, then
+/// The orientation of the shown image (docs/scenarios.md): mirrored left-right if `mirrored`, then
 /// turned clockwise `turns` times. The oriented image is an exact pixel permutation of the
 /// source; nothing is resampled.
 public struct ImageOrientation: Equatable, Hashable, Sendable {

@@ -113,7 +113,7 @@ package struct Layout: Equatable, Sendable {
         return max(2 * g.hu / imageWidth, 2 * g.hv / imageHeight)
     }
 
-    /// SPEC 4 and 16.2: zoom within limits and the target covered, each within 1e-9.
+    /// docs/scenarios.md: zoom within limits and the target covered, each within 1e-9.
     package func isValid(_ s: ViewState, box: Rect) -> Bool {
         let z = zoom(s)
         let limits = zoomLimits(angle: s.a, box: box)
@@ -166,7 +166,7 @@ package struct Layout: Equatable, Sendable {
         return s.center
     }
 
-    /// The projection P of SPEC 4 and 16.2: zoom clamped about the anchor, then the centre
+    /// The projection P of docs/scenarios.md: zoom clamped about the anchor, then the centre
     /// clamped so the target is covered (at angle 0 per axis; otherwise along the turned axes,
     /// the centre untouched when nothing is clamped).
     package func project(_ s: ViewState, anchor: Point, box: Rect) -> ViewState {
@@ -194,7 +194,7 @@ package struct Layout: Equatable, Sendable {
     }
 }
 
-/// The target seen from the turned image axes (SPEC 16.2): its centre, the half extents of its
+/// The target seen from the turned image axes (docs/scenarios.md): its centre, the half extents of its
 /// bounding box along the image axes, and the offsets of a state's centre.
 package struct AngledTarget {
     package let tx: Double

@@ -1,6 +1,6 @@
 import CropGeometry
 
-/// The view state of SPEC sections 1 and 16.1: the image scale k (points per oriented image
+/// The view state of docs/scenarios.md: the image scale k (points per oriented image
 /// pixel), the centre of the image rect, and the straighten angle `a` in degrees (clockwise
 /// on screen).
 public struct ViewState: Equatable, Sendable, CustomStringConvertible {

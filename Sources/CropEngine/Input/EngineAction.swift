@@ -9,19 +9,19 @@ public enum EngineAction: Equatable, Sendable {
     case frameBegan(Int)
     /// A recognizer event.
     case gesture(GestureEvent)
-    /// Back to the initial fit (SPEC 5 `restore`).
+    /// Back to the initial fit (docs/scenarios.md `restore`).
     case restoreRequested
     /// The viewport changes (resize or rotate).
     case viewportChanged(width: Double, height: Double)
     /// A crop becomes the image, refitted (`thenLoad`).
     case imageLoaded(index: Int, width: Int, height: Int)
-    /// The quarter-turn button (SPEC 16.4).
+    /// The quarter-turn button (docs/scenarios.md).
     case quarterTurnRequested(clockwise: Bool)
-    /// The flip button (SPEC 16.4).
+    /// The flip button (docs/scenarios.md).
     case flipRequested(horizontal: Bool)
-    /// The aspect picker (SPEC 16.5).
+    /// The aspect picker (docs/scenarios.md).
     case aspectRequested(AspectChoice)
-    /// A double tap at a point (SPEC 16.6).
+    /// A double tap at a point (docs/scenarios.md).
     case doubleTapped(Point)
     /// All of the frame's events are applied (`hiddenWhileTouching` is evaluated here).
     case eventsApplied

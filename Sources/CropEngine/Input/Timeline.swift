@@ -8,7 +8,7 @@ package struct ScheduledAction: Equatable, Sendable {
     package var stepPath: String
 }
 
-/// Expands script steps into frame-numbered actions (SPEC sections 5, 16.3-16.6). Defaults that
+/// Expands script steps into frame-numbered actions (docs/scenarios.md). Defaults that
 /// name the box centre are left to the engine (the box can move), which resolves them on the
 /// `began` frame. The expander keeps what later steps depend on: the viewport (a resize must
 /// leave the frame room) and each recognizer's previous values (for raw events).

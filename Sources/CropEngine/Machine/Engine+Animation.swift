@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Settles, re-fits and the mask fade: started by events, advanced by `tick` (SPEC 7, 14, 16.5).
+/// Settles, re-fits and the mask fade: started by events, advanced by `tick` (docs/scenarios.md).
 extension Engine {
     /// Animates the shown state (and, for a double-tap reset, the box) to a target with the
     /// policy's animation; nothing when the target equals where it is within 1e-9.
@@ -43,7 +43,7 @@ extension Engine {
     }
 
     /// A button stops a running re-fit where it is and leaves it pending, its wait restarting on
-    /// this frame; a waiting re-fit keeps its wait (SPEC 16.8).
+    /// this frame; a waiting re-fit keeps its wait (docs/scenarios.md).
     func pauseRefit(_ s: inout EngineState) {
         if case .running = s.refit {
             s.raw = s.shown

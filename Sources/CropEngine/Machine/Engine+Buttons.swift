@@ -2,7 +2,7 @@ import CropGeometry
 import CropScenario
 
 /// Actions that are not gestures: restore, viewport changes, loading a crop, quarter turns,
-/// flips, aspect changes and double taps (SPEC 5, 14, 16.4-16.6, 16.8).
+/// flips, aspect changes and double taps (docs/scenarios.md).
 extension Engine {
     /// Stores, raw and shown all become `state`; settles stop.
     func reset(_ s: inout EngineState, to state: ViewState) {
@@ -64,7 +64,7 @@ extension Engine {
         reset(&s, to: state)
     }
 
-    /// A quarter turn (SPEC 16.4, order of 16.8): the picture turns rigidly by 90 degrees about the
+    /// A quarter turn (docs/scenarios.md, order of 16.8): the picture turns rigidly by 90 degrees about the
     /// box centre; the layout becomes the oriented image's; a turning box swaps and re-fits at once;
     /// then P. Stores become the new state.
     func quarterTurn(_ s: inout EngineState, clockwise: Bool) {
@@ -105,7 +105,7 @@ extension Engine {
         reset(&s, to: project(s, state))
     }
 
-    /// The aspect picker (SPEC 16.5): a ratio or the oriented image's locks it and makes the box
+    /// The aspect picker (docs/scenarios.md): a ratio or the oriented image's locks it and makes the box
     /// the largest such rect inside the current one, centred, with a re-fit pending at once (it
     /// waits for a running settle); `free` unlocks. The minimum size does not apply.
     func aspect(_ s: inout EngineState, _ choice: AspectChoice) {
@@ -123,7 +123,7 @@ extension Engine {
         s.refit = .waiting(since: s.frame, delay: 0)
     }
 
-    /// A double tap (SPEC 16.6): zoom by the factor about the tap (back to the minimum at the
+    /// A double tap (docs/scenarios.md): zoom by the factor about the tap (back to the minimum at the
     /// maximum), or back to the restore state of the current orientation; with the policy's
     /// animation.
     func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {

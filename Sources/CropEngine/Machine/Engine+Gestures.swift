@@ -117,7 +117,7 @@ extension Engine {
     }
 
     /// A rotation delta D turns the raw state about L (focal anchor) or the image centre, the
-    /// angle clamped to the limit; the centre turns by the delta actually applied (SPEC 16.3).
+    /// angle clamped to the limit; the centre turns by the delta actually applied (docs/scenarios.md).
     func turn(_ s: inout EngineState, by delta: Double, about location: Point) {
         var a = s.raw.a + delta
         if let limit = editor.rotation.limit { a = min(max(a, -limit), limit) }

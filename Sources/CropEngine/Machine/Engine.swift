@@ -119,7 +119,7 @@ public struct Engine: Sendable {
         }
     }
 
-    /// Buttons and taps are refused while a finger is down (SPEC 16.8).
+    /// Buttons and taps are refused while a finger is down (docs/scenarios.md).
     private func requireIdle(_ s: EngineState, _ what: String) throws(EngineError) {
         for kind in GestureKind.allCases where s.recognizer(kind).phase.isActive {
             throw EngineError(frame: s.frame, problem: .whileTouching(what, kind, s.recognizer(kind).phase))

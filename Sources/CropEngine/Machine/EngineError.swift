@@ -52,7 +52,7 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
     package var description: String { "frame \(frame): \(problem)" }
 }
 
-/// Why a recognizer event is illegal from the recognizer's phase (SPEC section 6).
+/// Why a recognizer event is illegal from the recognizer's phase (docs/scenarios.md).
 package enum IllegalTransition: Equatable, Sendable, CustomStringConvertible {
     /// changed, ended or cancelled from `possible`.
     case withoutBegan(GesturePhase)

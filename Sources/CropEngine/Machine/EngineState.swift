@@ -13,9 +13,9 @@ package struct EngineState: Equatable, Sendable {
     /// The current image's source size (before the orientation).
     package var sourceWidth: Int
     package var sourceHeight: Int
-    /// Quarter turns and mirror of the shown image (SPEC 16.4).
+    /// Quarter turns and mirror of the shown image (docs/scenarios.md).
     package var orientation = ImageOrientation.identity
-    /// The crop box in view points (SPEC 16.5); the frame of section 3 unless dragged.
+    /// The crop box in view points (docs/scenarios.md); the initial frame unless dragged.
     package var box: Rect
     /// Whether box drags keep the box's aspect (`lockAspect`, changed by aspect steps).
     package var aspectLocked: Bool
@@ -123,7 +123,7 @@ package struct BoxDrag: Equatable, Sendable {
     package var baseline: Point
 }
 
-/// The re-fit of SPEC 16.5.
+/// The re-fit after a box drag (docs/scenarios.md, `refit`).
 package enum RefitState: Equatable, Sendable {
     case idle
     /// Pending since frame `since` (nil while a gesture that cancelled the wait is running);

@@ -46,7 +46,7 @@ package struct Recognizer: Equatable, Sendable {
         self.location = location
     }
 
-    /// Why `next` is illegal from the current phase (SPEC section 6), or nil when legal.
+    /// Why `next` is illegal from the current phase (docs/scenarios.md), or nil when legal.
     package func illegalTransition(to next: GesturePhase) -> IllegalTransition? {
         switch (phase, next) {
         case (.possible, .began), (.possible, .failed): return nil

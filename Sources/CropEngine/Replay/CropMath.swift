@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Crop rects of SPEC section 8.
+/// Crop rects of docs/outputs.md.
 package enum CropMath {
     /// The unrounded crop rect in image pixels for the shown state.
     package static func rawRect(_ s: ViewState, layout: Layout, box: Rect, formula: CropFormula) -> Rect {
@@ -28,7 +28,7 @@ package enum CropMath {
         }
     }
 
-    /// A crop at an angle (SPEC 16.7): the box's corners in oriented image pixels from the
+    /// A crop at an angle (docs/scenarios.md): the box's corners in oriented image pixels from the
     /// top-left clockwise, and the output size round(bw/k) x round(bh/k) (at least 1).
     package static func turnedRegion(_ s: ViewState, layout: Layout, box b: Rect) -> CropRecord.Region {
         let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map {
@@ -39,7 +39,7 @@ package enum CropMath {
         return .turned(corners: corners, width: w, height: h, state: s, box: b)
     }
 
-    /// The oriented image point (pixels, origin top-left) shown at view point p (SPEC 16.1):
+    /// The oriented image point (pixels, origin top-left) shown at view point p (docs/scenarios.md):
     /// Rot(-a)((p - c) / k) + (Iw'/2, Ih'/2).
     package static func imagePoint(_ p: Point, state s: ViewState, layout: Layout) -> Point {
         let r = Rotation(degrees: s.a).inverse(Point((p.x - s.cx) / s.k, (p.y - s.cy) / s.k))

@@ -1,6 +1,6 @@
 import CropScenario
 
-/// Replays a scenario's script through the engine, frame by frame (SPEC sections 5-8):
+/// Replays a scenario's script through the engine, frame by frame (docs/scenarios.md):
 /// expands steps into a timeline as the cursor moves, runs `until settled`,
 /// records snapshots and crops, and returns the trace. Pure: no I/O.
 package struct Replayer {

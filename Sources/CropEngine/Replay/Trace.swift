@@ -1,6 +1,6 @@
 import CropGeometry
 
-/// One recorded frame: the trace fields of SPEC sections 11 and 16.7 plus what the renderer needs.
+/// One recorded frame: the trace fields of docs/outputs.md plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
     public var frame: Int
     public var t: Double
@@ -70,7 +70,7 @@ public struct FrameRecord: Equatable, Sendable {
     }
 }
 
-/// A crop taken by a `save` step (SPEC 8 and 16.7).
+/// A crop taken by a `save` step (docs/outputs.md).
 public struct CropRecord: Equatable, Sendable {
     public var name: String
     public var frame: Int
@@ -151,8 +151,8 @@ public struct Trace: Equatable, Sendable {
 }
 
 /// The engine's version, written into every trace. Bumped whenever traces or rendered
-/// pixels change for the same scenario (2: integer bilinear sampling; 3: the fields of SPEC
-/// 16.7 in every frame); `check` names a different version on the report line.
+/// pixels change for the same scenario (2: integer bilinear sampling; 3: the box, angle,
+/// turns and mirrored fields in every frame); `check` names a different version on the report line.
 package enum EngineVersion {
     package static let current = "cropreplay-engine 3"
 }

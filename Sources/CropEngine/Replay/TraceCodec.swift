@@ -2,7 +2,7 @@ import CropGeometry
 import CropJSON
 import CropScenario
 
-/// Reads and writes `trace.json` (SPEC section 11): one frame per line so that goldens
+/// Reads and writes `trace.json` (docs/outputs.md): one frame per line so that goldens
 /// diff well, numbers in the shortest form that round-trips (never `inf` or `nan`).
 package enum TraceCodec {
     package static func encode(_ trace: Trace) -> String { encode(TraceFile(trace)) }

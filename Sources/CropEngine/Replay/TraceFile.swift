@@ -2,7 +2,7 @@ import CropGeometry
 import CropJSON
 import CropScenario
 
-/// What a `trace.json` holds (SPEC section 11), as values: written by `run` and `record`,
+/// What a `trace.json` holds (docs/outputs.md), as values: written by `run` and `record`,
 /// read back from goldens, and compared field by field by `check`.
 public struct TraceFile: Equatable, Sendable {
     public var scenario: String
@@ -16,7 +16,7 @@ public struct TraceFile: Equatable, Sendable {
     public var snapshots: [Snapshot]
     public var crops: [Crop]
 
-    /// One frame's trace fields. The fields of SPEC section 16 are optional so that files
+    /// One frame's trace fields. The fields of docs/scenarios.md are optional so that files
     /// written before them still decode (and then differ from a current replay by them).
     public struct Frame: Equatable, Sendable {
         public var frame: Int
@@ -50,7 +50,7 @@ public struct TraceFile: Equatable, Sendable {
     }
 
     /// A crop's rect: integral pixels at angle 0, or the box's four corners in oriented
-    /// image pixels at any other angle (SPEC 16.7).
+    /// image pixels at any other angle (docs/scenarios.md).
     public enum CropRect: Equatable, Sendable {
         case pixels(x: Int, y: Int, width: Int, height: Int)
         case quad([Point])

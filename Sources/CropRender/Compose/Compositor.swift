@@ -4,7 +4,7 @@ import CropEngine
 import CropGeometry
 import CropScenario
 
-/// Composites one frame (SPEC section 9): background, photo (bilinear over the
+/// Composites one frame (docs/outputs.md): background, photo (bilinear over the
 /// premultiplied image), face boxes, mask, border, grid. 8-bit sRGB, blending
 /// in gamma space, each layer rounded to 8 bits once. Pure and thread-safe.
 package struct Compositor: Sendable {

@@ -2,7 +2,7 @@ import CropBitmap
 import CropEngine
 import CropGeometry
 
-/// Cuts a crop out of an image (SPEC 8 and 16.7), reading the source through the image's
+/// Cuts a crop out of an image (docs/outputs.md), reading the source through the image's
 /// orientation.
 package enum CropPixels {
     /// The pixels of a crop record from the image it was taken from.
@@ -48,7 +48,7 @@ package enum CropPixels {
         return RGBAImage(width: w, height: h, pixels: out)
     }
 
-    /// A crop at an angle (SPEC 16.7, 16.8): output pixel (i, j) is the oriented image sampled
+    /// A crop at an angle (docs/scenarios.md): output pixel (i, j) is the oriented image sampled
     /// bilinearly at the point shown at (bx + (i + 0.5) bw/w, by + (j + 0.5) bh/h): texel centres
     /// at u - 0.5, v - 0.5, texels outside transparent, premultiplied, then RGB = round(premultiplied
     /// / alpha) (0 where alpha is 0) and A = round(255 alpha), half up, clamped.

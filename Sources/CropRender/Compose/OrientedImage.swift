@@ -1,7 +1,7 @@
 import CropBitmap
 import CropEngine
 
-/// An image seen through an orientation (SPEC 16.1): oriented pixel (i, j) is source pixel
+/// An image seen through an orientation (docs/scenarios.md): oriented pixel (i, j) is source pixel
 /// `origin + i * dx + j * dy`. Nothing is copied or resampled; samplers and crops read the
 /// source through this map.
 package struct OrientedImage: Sendable {

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropJSON
 
-/// Limits of SPEC section 13, checked before anything is allocated.
+/// Limits of docs/commands.md, checked before anything is allocated.
 package enum Limits {
     package static let maxViewportPixels = 8192
     package static let maxImageSide = 16384
@@ -26,7 +26,7 @@ package enum Limits {
     package static let maxRatio = 1_000_000.0
 }
 
-/// Decodes the merged `editor` object (preset + user overrides), filling defaults (SPEC 14).
+/// Decodes the merged `editor` object (preset + user overrides), filling defaults (docs/scenarios.md).
 struct EditorDecoder {
     static let keys = Keys.editor
     /// Registered policy and curve names a scenario may use.

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropJSON
 
-/// Turns scenario text into a validated `Scenario` (SPEC sections 2, 3, 5, 13, 14).
+/// Turns scenario text into a validated `Scenario` (docs/scenarios.md).
 package enum ScenarioDecoder {
     static let topKeys = Keys.top
 

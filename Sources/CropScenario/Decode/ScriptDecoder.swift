@@ -1,7 +1,7 @@
 import CropGeometry
 import CropJSON
 
-/// Decodes `script` steps (SPEC section 5).
+/// Decodes `script` steps (docs/scenarios.md).
 struct ScriptDecoder {
     static let stepKeys = Keys.steps
     var snapshotNames: Set<String> = []
@@ -87,13 +87,13 @@ struct ScriptDecoder {
         return Step(kind: kind, path: field.path)
     }
 
-    /// Load-time rule of SPEC 16.8: rotation steps and raw rotation events need the gesture.
+    /// Load-time rule of docs/scenarios.md: rotation steps and raw rotation events need the gesture.
     func requireRotationGesture(_ f: Field, what: String) throws(ScenarioError) {
         guard editor.rotation.gesture else { throw f.error("\(what) needs the rotation gesture (editor.rotation.gesture: true)") }
         try requireAngle(f, what: what)
     }
 
-    /// An angle needs constraint "frame" or "none" (SPEC 16.2).
+    /// An angle needs constraint "frame" or "none" (docs/scenarios.md).
     func requireAngle(_ f: Field, what: String) throws(ScenarioError) {
         guard editor.constraint != .viewport else {
             throw f.error(

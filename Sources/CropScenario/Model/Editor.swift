@@ -16,11 +16,11 @@ public struct ViewportSpec: Equatable, Sendable {
 public enum ImageSource: Equatable, Sendable {
     /// A PNG file, relative to the scenario file.
     case file(String)
-    /// The built-in test card of the given pixel size (SPEC section 3).
+    /// The built-in test card of the given pixel size (docs/scenarios.md).
     case testcard(width: Int, height: Int)
 }
 
-/// How the photo is first fitted (SPEC 3): aspectFill, aspectFit, frameFill (covers the frame), shortSide.
+/// How the photo is first fitted (docs/scenarios.md): aspectFill, aspectFit, frameFill (covers the frame), shortSide.
 public enum Fit: String, Sendable, CaseIterable { case aspectFill, aspectFit, frameFill, shortSide }
 
 /// The crop frame's outline.
@@ -37,7 +37,7 @@ public enum FrameAspect: Equatable, Sendable {
 }
 
 /// The crop frame's definition; its rect is computed for each viewport. With `resizable`
-/// it is also the initial box that drags move (SPEC 16.5).
+/// it is also the initial box that drags move (docs/scenarios.md).
 public struct FrameSpec: Equatable, Sendable {
     public var shape: FrameShape
     /// Explicit size in points; when nil, `aspect` and `margin` define it.
@@ -87,7 +87,7 @@ public struct FrameSpec: Equatable, Sendable {
 }
 
 extension FrameSpec {
-    /// The frame's bounding rect centred in a viewport (SPEC section 3): `size`, or the
+    /// The frame's bounding rect centred in a viewport (docs/scenarios.md): `size`, or the
     /// largest rect of `aspect` inside the viewport inset by `margin`.
     package func rect(viewportWidth W: Double, viewportHeight H: Double, imageWidth: Double = 1, imageHeight: Double = 1) -> Rect {
         if let size {
@@ -121,7 +121,7 @@ extension FrameSpec {
 
 /// Which side of the frame the mask dims.
 public enum MaskRegion: String, Sendable, CaseIterable { case outside, inside }
-/// When the mask shows (SPEC 6).
+/// When the mask shows (docs/scenarios.md).
 public enum MaskVisibility: String, Sendable, CaseIterable { case always, hiddenWhileTouching, perGesture }
 
 /// The dimming mask: colour, opacity, region, visibility rule and fade time.
@@ -197,7 +197,7 @@ public enum ZoomMin: Equatable, Sendable {
     case cover
 }
 
-/// Zoom base, limits and anchor (SPEC 4).
+/// Zoom base, limits and anchor (docs/scenarios.md).
 public struct ZoomSpec: Equatable, Sendable {
     public var base: ZoomBase
     public var min: ZoomMin?
@@ -287,7 +287,7 @@ public struct PolicySpec: Equatable, Sendable {
     }
 }
 
-/// The crop rect formula (SPEC 8).
+/// The crop rect formula (docs/outputs.md).
 public enum CropFormula: String, Sendable, CaseIterable { case geometric, offsetFactor }
 /// How the crop rect is made integral.
 public enum CropRounding: String, Sendable, CaseIterable { case integral, round }
@@ -303,7 +303,7 @@ public struct CropSpec: Equatable, Sendable {
     }
 }
 
-/// The rotation gesture, its limit and auto-cover (SPEC 16.3).
+/// The rotation gesture, its limit and auto-cover (docs/scenarios.md).
 public struct RotationSpec: Equatable, Sendable {
     /// Two fingers also twist the photo (a `rotation` recognizer).
     public var gesture: Bool
@@ -318,7 +318,7 @@ public struct RotationSpec: Equatable, Sendable {
     }
 }
 
-/// When and how a dragged box re-fits (SPEC 16.5).
+/// When and how a dragged box re-fits (docs/scenarios.md).
 public struct RefitSpec: Equatable, Sendable {
     /// Seconds after the drag ends.
     public var delay: Double
@@ -329,7 +329,7 @@ public struct RefitSpec: Equatable, Sendable {
     }
 }
 
-/// What a double tap does (SPEC 16.6).
+/// What a double tap does (docs/scenarios.md).
 public enum DoubleTapAction: String, Sendable, CaseIterable { case none, zoom, reset }
 
 /// The double tap: its action and zoom factor.
@@ -345,7 +345,7 @@ public struct DoubleTapSpec: Equatable, Sendable {
 /// Whether a quarter turn turns the box with the picture.
 public enum TurnBox: String, Sendable, CaseIterable { case turns, stays }
 
-/// Everything about the editor screen (SPEC section 3), after presets and defaults.
+/// Everything about the editor screen (docs/scenarios.md), after presets and defaults.
 public struct EditorConfig: Equatable, Sendable {
     public var viewport: ViewportSpec
     public var background: RGBA

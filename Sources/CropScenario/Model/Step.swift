@@ -15,19 +15,19 @@ public enum Easing: String, Sendable, CaseIterable {
     }
 }
 
-/// The recognizers: pan, pinch and (SPEC 16.3) rotation.
+/// The recognizers: pan, pinch and (docs/scenarios.md) rotation.
 public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch, rotation }
 /// Recognizer event phases.
 public enum GesturePhase: String, Sendable, CaseIterable { case began, changed, ended, cancelled, failed }
 
-/// A scripted pan (SPEC 5).
+/// A scripted pan (docs/scenarios.md).
 public struct PanStep: Equatable, Sendable {
     public var by: Point
     public var duration: Double
     public var easing: Easing
     public var hold: Double
     public var velocity: Point?
-    /// Where the finger lands (SPEC 16.5: a landing on a resizable box's handle drags the
+    /// Where the finger lands (docs/scenarios.md: a landing on a resizable box's handle drags the
     /// box); nil: the box centre, which never grabs a handle.
     public var from: Point?
     public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil, from: Point? = nil) {
@@ -40,7 +40,7 @@ public struct PanStep: Equatable, Sendable {
     }
 }
 
-/// A scripted pinch (SPEC 5).
+/// A scripted pinch (docs/scenarios.md).
 public struct PinchStep: Equatable, Sendable {
     public var scale: Double
     /// Focal point; nil = the frame centre.
@@ -57,7 +57,7 @@ public struct PinchStep: Equatable, Sendable {
     }
 }
 
-/// A scripted two-finger twist (SPEC 16.3): the cumulative rotation goes 0 -> `by` degrees.
+/// A scripted two-finger twist (docs/scenarios.md): the cumulative rotation goes 0 -> `by` degrees.
 public struct RotationStep: Equatable, Sendable {
     public var by: Double
     /// The twist's centre; nil = the box centre on the began frame.
@@ -74,7 +74,7 @@ public struct RotationStep: Equatable, Sendable {
     }
 }
 
-/// The straighten dial (SPEC 16.3): the angle goes from where it is to `to` degrees.
+/// The straighten dial (docs/scenarios.md): the angle goes from where it is to `to` degrees.
 public struct StraightenStep: Equatable, Sendable {
     public var to: Double
     public var duration: Double
@@ -91,7 +91,7 @@ public enum TurnDirection: String, Sendable, CaseIterable { case clockwise, coun
 /// A flip's axis: horizontal mirrors left-right, vertical top-bottom.
 public enum FlipAxis: String, Sendable, CaseIterable { case horizontal, vertical }
 
-/// The aspect step (SPEC 16.5): lock a ratio, the oriented image's, or unlock.
+/// The aspect step (docs/scenarios.md): lock a ratio, the oriented image's, or unlock.
 public enum AspectChoice: Equatable, Sendable {
     case ratio(Size)
     case original
@@ -127,7 +127,7 @@ public struct RawEvent: Equatable, Sendable {
 /// Target of a rotate step.
 public enum Orientation: String, Sendable, CaseIterable { case landscape, portrait }
 
-/// A crop to save (SPEC 8).
+/// A crop to save (docs/outputs.md).
 public struct SaveStep: Equatable, Sendable {
     public var name: String
     public var circleAlpha: Bool

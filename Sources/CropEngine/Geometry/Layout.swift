@@ -1,9 +1,9 @@
 import CropGeometry
 import CropScenario
 
-/// The geometry of one editor at one viewport and oriented image size: the frame of
-/// section 3 (the initial box), fits, zoom limits and the coverage rules of sections 4 and
-/// 16.2, for any box and angle.
+/// The geometry of one editor at one viewport and oriented image size: the initial frame
+/// (the initial box), fits, zoom limits and the coverage rules (docs/scenarios.md), for any
+/// box and angle.
 package struct Layout: Equatable, Sendable {
     package let viewportWidth: Double
     package let viewportHeight: Double

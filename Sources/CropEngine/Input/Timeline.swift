@@ -107,7 +107,7 @@ package struct TimelineExpander: Sendable {
         out.append(ScheduledAction(frame: frame, action: .gesture(event), stepPath: path))
     }
 
-    /// The timing of section 5: began on cursor+1, changed for i = 1..N-1 at e(i/N), `hold` more
+    /// The timing of a gesture step: began on cursor+1, changed for i = 1..N-1 at e(i/N), `hold` more
     /// changed frames at 1, ended at 1. `make(phase, e)` builds each event.
     private mutating func expandTimed(
         cursor: Int, duration: Double, hold: Double, easing: Easing, path: String, into out: inout [ScheduledAction],

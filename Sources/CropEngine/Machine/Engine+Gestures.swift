@@ -1,8 +1,9 @@
 import CropGeometry
 import CropScenario
 
-/// Recognizer events: the machine of section 6, the deltas of sections 6 and 16.3, box drags
-/// (16.5), then the policy.
+/// Recognizer events: each recognizer's machine (possible, began, changed*, ended or
+/// cancelled), the pan, pinch and rotation deltas, box drags, then the policy
+/// (docs/scenarios.md, docs/behaviour.md).
 extension Engine {
     func apply(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) {
         let kind = e.gesture

@@ -14,7 +14,7 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// What went wrong, with its data.
     package enum Problem: Equatable, Sendable, CustomStringConvertible {
-        /// A recognizer event that section 6's machine does not allow.
+        /// A recognizer event its machine does not allow (changed without began, ...).
         case illegalTransition(GestureKind, IllegalTransition)
         /// The view state left the range the engine computes in (k within 1e-12...1e12, the
         /// centre within +-1e15 points): gestures multiplied it past any screen.

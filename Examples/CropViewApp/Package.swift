@@ -12,7 +12,10 @@ import PackageDescription
 
 let cropReplayPath = Context.environment["CROPREPLAY_PATH"] ?? "../.."
 let cropReplayFolder =
-    URL(fileURLWithPath: cropReplayPath.hasPrefix("/") ? cropReplayPath : Context.packageDirectory + "/" + cropReplayPath)
+    URL(
+        fileURLWithPath: cropReplayPath.hasPrefix("/")
+            ? cropReplayPath : Context.packageDirectory + "/" + cropReplayPath
+    )
     .standardized.lastPathComponent
 
 let package = Package(

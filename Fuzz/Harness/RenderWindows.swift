@@ -48,7 +48,8 @@ func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHei
             w.dx = Double(choices.int(17)) / 2 - 4
             w.dy = Double(choices.int(17)) / 2 - 4
             w.handles = choices.int(4) != 0
-            w.grid = choices.int(4) == 0 ? nil : GridSpec(lines: 1 + choices.int(4), width: [1, 0.5, 3, 40][choices.int(4)])
+            w.grid =
+                choices.int(4) == 0 ? nil : GridSpec(lines: 1 + choices.int(4), width: [1, 0.5, 3, 40][choices.int(4)])
             w.faceSize = choices.int(5)
             w.split = choices.int(w.height * scale + 1)
             if let problem = RenderProbe.check(record, editor: scenario.editor, scale: scale, image: image, window: w) {
@@ -58,20 +59,25 @@ func renderWindows(_ scenario: Scenario, trace: Trace, imageWidth: Int, imageHei
     }
     // A thumbnail of one frame (the image need not be that frame's: any image must render).
     if choices.int(4) == 0, let image = testcard(width: imageWidth, height: imageHeight)?.premultiplied,
-        let problem = RenderProbe.checkThumbnail(trace.frames[picks[1]], editor: scenario.editor, factor: 0.125, image: image)
+        let problem = RenderProbe.checkThumbnail(
+            trace.frames[picks[1]], editor: scenario.editor, factor: 0.125, image: image)
     {
         fatalError(problem)
     }
     // Crops, when small enough to cut on every input.
     // (The pipeline refuses crops beyond the image limits before cutting them; so does this.)
-    for crop in trace.crops.prefix(2) where crop.width <= 16384 && crop.height <= 16384 && crop.width * crop.height <= 250_000 {
+    for crop in trace.crops.prefix(2)
+    where crop.width <= 16384 && crop.height <= 16384 && crop.width * crop.height <= 250_000 {
         var source = (imageWidth, imageHeight)
-        if crop.sourceImageIndex > 0, let from = trace.crops.first(where: { $0.loadsAsImageIndex == crop.sourceImageIndex }) {
+        if crop.sourceImageIndex > 0,
+            let from = trace.crops.first(where: { $0.loadsAsImageIndex == crop.sourceImageIndex })
+        {
             source = (from.width, from.height)
         }
         guard let image = testcard(width: source.0, height: source.1)?.plain else { continue }
         let cut = CropPixels.cut(image, crop: crop)
-        precondition(cut.width == crop.width && cut.height == crop.height && cut.pixels.count == cut.width * cut.height * 4)
+        precondition(
+            cut.width == crop.width && cut.height == crop.height && cut.pixels.count == cut.width * cut.height * 4)
     }
 }
 

@@ -14,7 +14,9 @@ let baseScenarios: [JSONNode] = {
     var texts: [String] = []
     for folder in ["scenarios", "Fuzz/seeds"] {
         for path in (try? FileIO.scenarioFiles(folder)) ?? [] where !path.hasSuffix("schema.json") {
-            if let bytes = try? FileIO.read(path, limit: 1 << 20) { texts.append(String(decoding: bytes, as: UTF8.self)) }
+            if let bytes = try? FileIO.read(path, limit: 1 << 20) {
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
         }
     }
     texts += Preset.all.map { #"{"preset": "\#($0.name)", "script": [{"snapshot": "start"}]}"# }
@@ -98,8 +100,10 @@ struct ScenarioMutator {
 
     /// Numbers at the edges of the contract's ranges and around the presets' geometry.
     static let interesting: [Double] = [
-        0, 1, -1, 0.5, 2, 3, 4, 10, 20, 42, 44, 100, 195, 330, 390, 422, 495, 844, 1000, 1081, 1200, 1600, 16384, 1e6, -1e6,
-        999_999.5, -999_999.5, 1e-9, 1e-6, 0.001, 0.35, 0.55, 0.998, 45, 90, -45, 180, 360, 10000, -20, -100, 8192, 0.25, 1.5, 15,
+        0, 1, -1, 0.5, 2, 3, 4, 10, 20, 42, 44, 100, 195, 330, 390, 422, 495, 844, 1000, 1081, 1200, 1600, 16384, 1e6,
+        -1e6,
+        999_999.5, -999_999.5, 1e-9, 1e-6, 0.001, 0.35, 0.55, 0.998, 45, 90, -45, 180, 360, 10000, -20, -100, 8192,
+        0.25, 1.5, 15,
     ]
 
     mutating func number() -> Double {
@@ -147,7 +151,9 @@ struct ScenarioMutator {
     mutating func point() -> JSONNode {
         let xs: [Double] = [0, 20, 195, 390, -10, 400, 1e6, -1e6]
         let ys: [Double] = [0, 20, 422, 844, -10, 850, 1e6, -1e6]
-        func one(_ c: [Double], _ span: Double) -> Double { choices.int(3) == 0 ? c[choices.int(c.count)] : choices.number(0, span) }
+        func one(_ c: [Double], _ span: Double) -> Double {
+            choices.int(3) == 0 ? c[choices.int(c.count)] : choices.number(0, span)
+        }
         return .array([.number(one(xs, 390)), .number(one(ys, 844))])
     }
 
@@ -180,7 +186,8 @@ struct ScenarioMutator {
             return .object(["pan": .object(fields)])
         case 1:
             var fields: [(String, JSONNode)] = [
-                ("scale", .number([0.001, 0.5, 2, 1000, 1.5, 0.1, 10][choices.int(7)])), ("duration", .number(duration())),
+                ("scale", .number([0.001, 0.5, 2, 1000, 1.5, 0.1, 10][choices.int(7)])),
+                ("duration", .number(duration())),
             ]
             if choices.int(2) == 0 { fields.append(("at", point())) }
             return .object(["pinch": .object(fields)])
@@ -200,7 +207,9 @@ struct ScenarioMutator {
                     ("phase", pick(["began", "changed", "changed", "ended", "cancelled", "failed"])),
                 ]
                 if choices.int(2) == 0 { fields.append(("translation", pair())) }
-                if choices.int(2) == 0 { fields.append(("scale", .number([0.001, 0.5, 2, 1000, 1.5][choices.int(5)]))) }
+                if choices.int(2) == 0 {
+                    fields.append(("scale", .number([0.001, 0.5, 2, 1000, 1.5][choices.int(5)])))
+                }
                 if choices.int(3) == 0 { fields.append(("rotation", .number(number()))) }
                 if choices.int(2) == 0 { fields.append(("location", point())) }
                 if choices.int(3) == 0 { fields.append(("velocity", pair())) }
@@ -213,13 +222,16 @@ struct ScenarioMutator {
         case 9:
             return .object([
                 "save": .object([
-                    ("name", .string("c\(names)")), ("alpha", choices.int(2) == 0 ? .string("circle") : .null), ("thenLoad", flag()),
+                    ("name", .string("c\(names)")), ("alpha", choices.int(2) == 0 ? .string("circle") : .null),
+                    ("thenLoad", flag()),
                 ])
             ])
         case 10: return .object(["restore": .bool(true)])
         case 11:
             let sizes: [Double] = [1, 20, 100, 390, 844, 2000, 8192]
-            return .object(["resize": .array([.number(sizes[choices.int(sizes.count)]), .number(sizes[choices.int(sizes.count)])])])
+            return .object([
+                "resize": .array([.number(sizes[choices.int(sizes.count)]), .number(sizes[choices.int(sizes.count)])])
+            ])
         case 12: return .object(["rotate": pick(["landscape", "portrait"])])
         case 13: return .object(["quarterTurn": pick(["clockwise", "counterclockwise"])])
         case 14: return .object(["flip": pick(["horizontal", "vertical"])])
@@ -235,7 +247,9 @@ struct ScenarioMutator {
     mutating func gestureStep() -> JSONNode {
         while true {
             let s = step()
-            if case .object(let members) = s.value, let key = members.first?.key, ["pan", "pinch", "rotation", "straighten"].contains(key) {
+            if case .object(let members) = s.value, let key = members.first?.key,
+                ["pan", "pinch", "rotation", "straighten"].contains(key)
+            {
                 return s
             }
             if choices.exhausted { return .object(["pan": .object(["by": pair()])]) }
@@ -257,7 +271,9 @@ struct ScenarioMutator {
         case 6:
             root.set(e + [.key("frame"), .key("size")], nil)
             root.set(e + [.key("frame"), .key("aspect")], choices.int(2) == 0 ? .string("image") : pair())
-        case 7: root.set(e + [.key("frame"), .key(["margin", "cornerRadius", "handleSize"][choices.int(3)])], .number(number()))
+        case 7:
+            root.set(
+                e + [.key("frame"), .key(["margin", "cornerRadius", "handleSize"][choices.int(3)])], .number(number()))
         case 8:
             root.set(
                 e + [.key("grid")],
@@ -271,41 +287,57 @@ struct ScenarioMutator {
                 choices.int(4) == 0
                     ? .null
                     : .object([
-                        "width": .number([1, 2, 0.5, 40][choices.int(4)]), "position": pick(["center", "inside", "outside"]),
+                        "width": .number([1, 2, 0.5, 40][choices.int(4)]),
+                        "position": pick(["center", "inside", "outside"]),
                         "dash": choices.int(2) == 0 ? .null : pair(),
                     ]))
         case 10:
             root.set(
                 e + [.key("mask")],
                 .object([
-                    "region": pick(["outside", "inside"]), "visibility": pick(["always", "hiddenWhileTouching", "perGesture"]),
+                    "region": pick(["outside", "inside"]),
+                    "visibility": pick(["always", "hiddenWhileTouching", "perGesture"]),
                     "fade": .number(duration()), "opacity": .number([0, 0.5, 1][choices.int(3)]),
                 ]))
-        case 11: root.set(e + [.key("policy"), .key("kind")], pick(["rollback", "clamp", "rubberBand", "snapNearest", "none"]))
+        case 11:
+            root.set(
+                e + [.key("policy"), .key("kind")], pick(["rollback", "clamp", "rubberBand", "snapNearest", "none"]))
         case 12: root.set(e + [.key("policy"), .key("animation")], animation())
-        case 13: root.set(e + [.key("policy"), .key("momentum")], [JSONNode.null, .number(0.998), .number(0.5)][choices.int(3)])
+        case 13:
+            root.set(
+                e + [.key("policy"), .key("momentum")], [JSONNode.null, .number(0.998), .number(0.5)][choices.int(3)])
         case 14: root.set(e + [.key("policy"), .key("rubberBand")], .number([0.55, 1e-6, 1e6, 1][choices.int(4)]))
         case 15: root.set(e + [.key("constraint")], pick(["frame", "viewport", "none"]))
         case 16:
-            let limits: [JSONNode] = [.null, .string("cover"), .number(1), .number(3), .number(0.001), .number(1000), .number(1.6)]
+            let limits: [JSONNode] = [
+                .null, .string("cover"), .number(1), .number(3), .number(0.001), .number(1000), .number(1.6),
+            ]
             root.set(e + [.key("zoom"), .key(["min", "max"][choices.int(2)])], limits[choices.int(limits.count)])
-        case 17: root.set(e + [.key("zoom"), .key(choices.int(2) == 0 ? "base" : "anchor")], pick(["fit", "pixels", "focal", "center"]))
+        case 17:
+            root.set(
+                e + [.key("zoom"), .key(choices.int(2) == 0 ? "base" : "anchor")],
+                pick(["fit", "pixels", "focal", "center"]))
         case 18: root.set(e + [.key("fit")], pick(["aspectFill", "aspectFit", "frameFill", "shortSide"]))
         case 19:
             root.set(
                 e + [.key("rotation")],
-                .object(["gesture": flag(), "limit": choices.int(3) == 0 ? .null : .number(number()), "autoCover": flag()]))
+                .object([
+                    "gesture": flag(), "limit": choices.int(3) == 0 ? .null : .number(number()), "autoCover": flag(),
+                ]))
         case 20:
             root.set(
                 e + [.key("doubleTap")],
-                .object(["action": pick(["none", "zoom", "reset"]), "factor": .number([2, 0.001, 1000][choices.int(3)])]))
+                .object([
+                    "action": pick(["none", "zoom", "reset"]), "factor": .number([2, 0.001, 1000][choices.int(3)]),
+                ]))
         case 21: root.set(e + [.key("refit")], .object(["delay": .number(duration()), "animation": animation()]))
         case 22:
             let sides: [Double] = [20, 64, 390, 844, 100.5, 8192]
             root.set(
                 e + [.key("viewport")],
                 .object([
-                    "width": .number(sides[choices.int(sides.count)]), "height": .number(sides[choices.int(sides.count)]),
+                    "width": .number(sides[choices.int(sides.count)]),
+                    "height": .number(sides[choices.int(sides.count)]),
                     "scale": .number(1 + choices.int(4)),
                 ]))
         default: root.set(e + [.key("turn"), .key("box")], pick(["turns", "stays"]))
@@ -317,7 +349,9 @@ struct ScenarioMutator {
         .array(
             (0..<(1 + choices.int(4))).map { _ in
                 let w = [0, 1, 50, 1e6, 5000][choices.int(5)]
-                return .array([.number(number()), .number(number()), .number(w), .number([0, 1, 50, 1e6][choices.int(4)])])
+                return .array([
+                    .number(number()), .number(number()), .number(w), .number([0, 1, 50, 1e6][choices.int(4)]),
+                ])
             })
     }
 
@@ -366,7 +400,8 @@ struct ScenarioMutator {
                 let sizes = [[2, 2], [64, 48], [1600, 1200], [16384, 2], [3, 5000], [400, 300], [1, 1]]
                 let s = sizes[choices.int(sizes.count)]
                 if choices.int(2) == 0 {
-                    root.set([.key("editor"), .key("image")], .object(["testcard": .array([.number(s[0]), .number(s[1])])]))
+                    root.set(
+                        [.key("editor"), .key("image")], .object(["testcard": .array([.number(s[0]), .number(s[1])])]))
                 } else {
                     root.set([.key("fps")], .number([1, 30, 60, 240, 7][choices.int(5)]))
                 }

@@ -42,7 +42,10 @@ func fuzzTarget() -> FuzzTarget {
 }
 
 func fuzzScenario(_ bytes: [UInt8]) {
-    guard let scenario = try? ScenarioDecoder.decode(bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent") else {
+    guard
+        let scenario = try? ScenarioDecoder.decode(
+            bytes: bytes, file: "fuzz.json", defaultName: "fuzz", directory: "/nonexistent")
+    else {
         return
     }
     // The input's own bytes, read backwards, choose the windows to render.
@@ -69,7 +72,8 @@ func replayAndRender(_ scenario: Scenario, fullJSON: Bool, choices: inout ByteCh
     } else {
         for f in trace.frames {
             let numbers = [
-                f.t, f.zoom, f.k, f.shown.cx, f.shown.cy, f.angle, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height,
+                f.t, f.zoom, f.k, f.shown.cx, f.shown.cy, f.angle, f.imageRect.x, f.imageRect.y, f.imageRect.width,
+                f.imageRect.height,
                 f.mask, f.box.x, f.box.y, f.box.width, f.box.height, f.viewportWidth, f.viewportHeight,
             ]
             precondition(numbers.allSatisfy(\.isFinite), "frame \(f.frame) holds a number that is not finite")
@@ -131,7 +135,8 @@ func fuzzNumbers(_ bytes: [UInt8]) {
     let noLimits = bytes[0] & 1 == 1 ? #", "zoom": {"min": null, "max": null}"# : ""
     let policy = ["rollback", "clamp", "rubberBand", "snapNearest", "none"][Int(bytes[1]) % 5]
     // Half the inputs also re-open a start state at extreme values.
-    let start = bytes[0] & 2 == 2 ? #""start": {"angle": \#(n(17)), "zoom": \#(n(18)), "at": [\#(n(19)), \#(n(20))]},"# : ""
+    let start =
+        bytes[0] & 2 == 2 ? #""start": {"angle": \#(n(17)), "zoom": \#(n(18)), "at": [\#(n(19)), \#(n(20))]},"# : ""
     let text = """
         {\(start)"editor": {"viewport": {"width": 64, "height": 48}, "image": {"testcard": [64, 48]}\(noLimits), "policy": {"kind": "\(policy)"}},
          "script": [
@@ -162,7 +167,9 @@ func fuzzPNG(_ bytes: [UInt8]) {
         for (k, b) in PNGChunks.be32(crc).enumerated() { repaired[at + 8 + length + k] = b }
         at += 12 + length
     }
-    if let frame = try? PNGCodec.decodeRGB(repaired) { precondition(frame.pixels.count == frame.width * frame.height * 3) }
+    if let frame = try? PNGCodec.decodeRGB(repaired) {
+        precondition(frame.pixels.count == frame.width * frame.height * 3)
+    }
 }
 
 func fuzzJPEG(_ bytes: [UInt8]) {
@@ -193,14 +200,18 @@ func fuzzHTTP(_ bytes: [UInt8]) {
             preconditionFailure("the request's own bytes parse differently")
         }
         precondition(again == r)
-        let head = String(decoding: HTTPResponse(status: 200, headers: [("X", r.path + r.query)]).serialized(close: false), as: UTF8.self)
+        let head = String(
+            decoding: HTTPResponse(status: 200, headers: [("X", r.path + r.query)]).serialized(close: false),
+            as: UTF8.self)
         precondition(head.components(separatedBy: "\r\n").count == 6)
     }
 }
 
 /// One session for every input (loading it per input would dominate the time).
 nonisolated(unsafe) let playRoutes: PlayRoutes? = {
-    guard let loaded = try? LoadedScenario.load(text: "{\"preset\": \"twist-doubletap\", \"script\": []}", file: "fuzz", name: "fuzz"),
+    guard
+        let loaded = try? LoadedScenario.load(
+            text: "{\"preset\": \"twist-doubletap\", \"script\": []}", file: "fuzz", name: "fuzz"),
         let session = try? PlaySession(base: loaded)
     else { return nil }
     return PlayRoutes(session: session)
@@ -209,13 +220,15 @@ nonisolated(unsafe) let playRoutes: PlayRoutes? = {
 func fuzzPlay(_ bytes: [UInt8]) {
     guard let routes = playRoutes, let first = bytes.first else { return }
     let paths = [
-        "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/reset", "/api/record", "/api/stop", "/api/state", "/",
+        "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/reset", "/api/record", "/api/stop", "/api/state",
+        "/",
         "/api/start",
     ]
     let path = paths[Int(first) % paths.count]
     let method = first & 0x80 != 0 ? "GET" : "POST"
     let response = routes.handle(HTTPRequest(method: method, path: path, body: Array(bytes.dropFirst())))
-    precondition(response.status == 200 || (400..<500).contains(response.status), "status \(response.status) on \(path)")
+    precondition(
+        response.status == 200 || (400..<500).contains(response.status), "status \(response.status) on \(path)")
     if let values = response.headers.first(where: { $0.0 == "X-Frame" })?.1 { assertFiniteJSON(values) }
 }
 
@@ -285,7 +298,9 @@ func runTarget(_ bytes: [UInt8]) {
     // reproduce a finding in a debug build); for `mutate`, print the scenario each one makes.
     let files = CommandLine.arguments.dropFirst()
     if files.isEmpty {
-        print("cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer); or pass input files to replay them")
+        print(
+            "cropreplay-fuzz: build and run with Fuzz/run.sh (libFuzzer, -sanitize=fuzzer); or pass input files to replay them"
+        )
     }
     for path in files {
         guard let bytes = try? FileIO.read(path, limit: 1 << 24) else {

@@ -61,12 +61,15 @@ struct ParsedArguments {
                 value = args[i]
                 i += 1
             }
-            if option.isPath && value.isEmpty { throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command) }
+            if option.isPath && value.isEmpty {
+                throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command)
+            }
             options[name] = value
         }
         let count = positionals.count
         let minimum = spec.arguments.reduce(0) { $0 + $1.min }
-        let maximum: Int? = spec.arguments.contains { $0.max == nil } ? nil : spec.arguments.reduce(0) { $0 + ($1.max ?? 0) }
+        let maximum: Int? =
+            spec.arguments.contains { $0.max == nil } ? nil : spec.arguments.reduce(0) { $0 + ($1.max ?? 0) }
         if count < minimum, let first = spec.arguments.first {
             throw UsageError(message: "missing expected argument '<\(first.name)>'", command: command)
         }
@@ -85,7 +88,9 @@ struct ParsedArguments {
     func int(_ name: String, min: Int, max: Int) throws(UsageError) -> Int? {
         guard let v = options[name] else { return nil }
         guard let n = Int(v), n >= min, n <= max else {
-            throw UsageError(message: "'\(name)' expects a whole number from \(min) to \(max), got '\(Echo.cap(v))'", command: command)
+            throw UsageError(
+                message: "'\(name)' expects a whole number from \(min) to \(max), got '\(Echo.cap(v))'",
+                command: command)
         }
         return n
     }
@@ -94,7 +99,8 @@ struct ParsedArguments {
         guard let v = options[name] else { return nil }
         guard let d = Double(v), d.isFinite, d >= min, d <= max else {
             throw UsageError(
-                message: "'\(name)' expects a number from \(Echo.number(min)) to \(Echo.number(max)), got '\(Echo.cap(v))'",
+                message:
+                    "'\(name)' expects a number from \(Echo.number(min)) to \(Echo.number(max)), got '\(Echo.cap(v))'",
                 command: command)
         }
         return d

@@ -12,13 +12,16 @@ public enum CLI {
     /// The subcommands, in the order help lists them.
     static let commands: [CommandSpec] = [
         Commands.runSpec, Commands.checkSpec, Commands.recordSpec, Commands.compareSpec, Commands.validateSpec,
-        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.importSpec, Commands.playSpec, Commands.demoSpec,
+        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.importSpec, Commands.playSpec,
+        Commands.demoSpec,
     ]
 
     static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
     /// Runs one command line; scenarios may name the policies and curves in `registrations`.
-    public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn) -> Int32 {
+    public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn)
+        -> Int32
+    {
         // An interrupting signal removes temporary files and staged outputs first.
         CleanupOnSignal.install()
         let code = dispatch(arguments, console: console, registrations: registrations)
@@ -50,14 +53,17 @@ public enum CLI {
                     console.out(mainHelp)
                     return 0
                 }
-                guard let spec = spec(name) else { throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil) }
+                guard let spec = spec(name) else {
+                    throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil)
+                }
                 console.out(spec.help)
                 return 0
             default:
                 break
             }
             guard let spec = spec(first) else {
-                let hint = ParsedArguments.closest(first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    ParsedArguments.closest(first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError(message: "unknown subcommand '\(Echo.cap(first))'\(hint)", command: nil)
             }
             if rest.contains("-h") || rest.contains("--help") {

@@ -72,7 +72,11 @@ struct CommandSpec: Sendable {
         lines.append(line)
         let pad = String(repeating: " ", count: indent)
         var head = "  " + left
-        if head.count >= indent { head += "\n" + pad } else { head += String(repeating: " ", count: indent - head.count) }
+        if head.count >= indent {
+            head += "\n" + pad
+        } else {
+            head += String(repeating: " ", count: indent - head.count)
+        }
         return head + lines.joined(separator: "\n" + pad) + "\n"
     }
 }
@@ -80,8 +84,10 @@ struct CommandSpec: Sendable {
 /// Options several commands share, declared once.
 enum SharedOption {
     static let jobs = CommandSpec.Option(
-        name: "--jobs", value: "<n>", help: "Threads for rendering (default: all cores). Output is identical for any n.")
-    static let golden = CommandSpec.Option(name: "--golden", value: "<dir>", help: "Golden folder (default: golden).", isPath: true)
+        name: "--jobs", value: "<n>", help: "Threads for rendering (default: all cores). Output is identical for any n."
+    )
+    static let golden = CommandSpec.Option(
+        name: "--golden", value: "<dir>", help: "Golden folder (default: golden).", isPath: true)
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)
     }

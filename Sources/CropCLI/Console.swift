@@ -27,7 +27,8 @@ public struct Console: Sendable {
     public static let standard: Console = {
         let stdout = Descriptor(1)
         let stderr = Descriptor(2)
-        return Console(out: { stdout.write($0 + "\n") }, err: { stderr.write($0 + "\n") }, outputError: { stdout.error })
+        return Console(
+            out: { stdout.write($0 + "\n") }, err: { stderr.write($0 + "\n") }, outputError: { stdout.error })
     }()
 
     /// A file descriptor written with POSIX `write`; after the first error, writes are dropped

@@ -35,21 +35,25 @@ package enum Comparison {
             guard let last = t.frames.last else { return nil }
             return Row(
                 label: v.label, frames: t.frames.count,
-                metrics: Metrics(trace: t, editor: v.editor, fingers: fingers, framesCompared: longest), finalZoom: last.zoom,
+                metrics: Metrics(trace: t, editor: v.editor, fingers: fingers, framesCompared: longest),
+                finalZoom: last.zoom,
                 finalCenter: last.shown.center, finalAngle: last.angle,
-                crops: TraceFile(t).crops.map { "\($0.name) \(TraceCodec.rect($0.rect))" }, trace: t, fingers: fingers, editor: v.editor)
+                crops: TraceFile(t).crops.map { "\($0.name) \(TraceCodec.rect($0.rect))" }, trace: t, fingers: fingers,
+                editor: v.editor)
         }
     }
 
     /// The script replayed with `editor`, and where the fingers were on each frame.
-    package static func replay(_ loaded: LoadedScenario, editor: EditorConfig) throws(ReplayFailure) -> (Trace, Fingers) {
+    package static func replay(_ loaded: LoadedScenario, editor: EditorConfig) throws(ReplayFailure) -> (Trace, Fingers)
+    {
         var s = loaded.scenario
         s.editor = editor
         final class Box: @unchecked Sendable { var fingers = Fingers() }
         let box = Box()
         do {
             let t = try Replayer.replay(
-                s, imageWidth: loaded.image.width, imageHeight: loaded.image.height, registrations: loaded.registrations,
+                s, imageWidth: loaded.image.width, imageHeight: loaded.image.height,
+                registrations: loaded.registrations,
                 observer: { state, _ in box.fingers.observe(state) })
             return (t, box.fingers)
         } catch {
@@ -60,7 +64,8 @@ package enum Comparison {
     /// The folder name of a variant's files under the comparison's folder: its label, with
     /// anything but letters, digits, `.`, `=` and `-` turned into `_`.
     package static func folder(_ label: String) -> String {
-        let kept = label.map { c -> Character in c.isASCII && (c.isLetter || c.isNumber || ".=-".contains(c)) ? c : "_" }
+        let kept = label.map { c -> Character in c.isASCII && (c.isLetter || c.isNumber || ".=-".contains(c)) ? c : "_"
+        }
         let name = String(kept)
         return name.allSatisfy { $0 == "." } ? "_" + name : name
     }
@@ -85,7 +90,8 @@ package enum Comparison {
     package static func layout(_ f: FrameRecord, editor: EditorConfig) -> Layout {
         Layout(
             editor: editor, viewportWidth: f.viewportWidth, viewportHeight: f.viewportHeight,
-            imageWidth: Int((f.imageRect.width / f.k).rounded()), imageHeight: Int((f.imageRect.height / f.k).rounded()))
+            imageWidth: Int((f.imageRect.width / f.k).rounded()), imageHeight: Int((f.imageRect.height / f.k).rounded())
+        )
     }
 
 }

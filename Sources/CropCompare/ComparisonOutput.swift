@@ -24,7 +24,9 @@ package enum ComparisonOutput {
     }
 
     /// Writes everything; returns warnings to print (one line each).
-    package static func write(_ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], dir: String, options: Options)
+    package static func write(
+        _ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], dir: String, options: Options
+    )
         throws(ReplayFailure) -> [String]
     {
         let longest = rows.map(\.trace.frames.count).max() ?? 0
@@ -39,7 +41,8 @@ package enum ComparisonOutput {
             }
             // The side-by-side frames stream into the encoders a batch at a time (memory does
             // not grow with the frame count); a variant whose trace is shorter holds its last frame.
-            let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) } }
+            let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) }
+            }
             let ticks = max(1, options.every)
             let fps = loaded.scenario.fps
             let apngFile = try AtomicFile(dir + "/comparison.png")
@@ -59,10 +62,15 @@ package enum ComparisonOutput {
                     let (i, v) = (k / sessions.count, k % sessions.count)
                     let f = sessions[v].render(frame: min(batch[i], rows[v].trace.frames.count - 1))
                     cells.set(
-                        k, Downscale.resize(f, width: max(1, Int(Double(f.width) * thumb)), height: max(1, Int(Double(f.height) * thumb))))
+                        k,
+                        Downscale.resize(
+                            f, width: max(1, Int(Double(f.width) * thumb)),
+                            height: max(1, Int(Double(f.height) * thumb))))
                 }
                 let tiled = batch.indices.map { i in
-                    Tiling.sideBySide((0..<sessions.count).compactMap { cells.get(i * sessions.count + $0) }, titles: rows.map(\.label))
+                    Tiling.sideBySide(
+                        (0..<sessions.count).compactMap { cells.get(i * sessions.count + $0) },
+                        titles: rows.map(\.label))
                 }
                 return (batch, tiled)
             }
@@ -86,10 +94,12 @@ package enum ComparisonOutput {
                 guard let first = tiled.first else { continue }
                 if apng == nil {
                     apng = try APNGWriter(width: first.width, height: first.height, fps: fps, sink: apngFile)
-                    gif = try GIFWriter(width: first.width, height: first.height, fps: fps, sink: gifFile, palette: palette)
+                    gif = try GIFWriter(
+                        width: first.width, height: first.height, fps: fps, sink: gifFile, palette: palette)
                     if let webpFile {
                         try WebPBudget.check(
-                            frames: kept.count, width: first.width, height: first.height, what: "\(loaded.scenario.file): --webp")
+                            frames: kept.count, width: first.width, height: first.height,
+                            what: "\(loaded.scenario.file): --webp")
                         webp = try WebPWriter(width: first.width, height: first.height, fps: fps, sink: webpFile)
                     }
                 }
@@ -97,7 +107,11 @@ package enum ComparisonOutput {
                 try apng?.append(tiled, ticks: ticks, loop: loop)
                 try gif?.append(tiled, ticks: ticks, loop: loop)
                 for (i, f) in tiled.enumerated() where (start + i) % sheetStep == 0 {
-                    sheetTiles.append((Downscale.resize(f, width: max(1, f.width / 2), height: max(1, f.height / 2)), "FRAME \(batch[i])"))
+                    sheetTiles.append(
+                        (
+                            Downscale.resize(f, width: max(1, f.width / 2), height: max(1, f.height / 2)),
+                            "FRAME \(batch[i])"
+                        ))
                 }
             }
             try apng?.finish()
@@ -111,11 +125,15 @@ package enum ComparisonOutput {
                 try webpFile.commit()
             }
             for (name, size) in sizes {
-                if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) { warnings.append(w) }
+                if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) {
+                    warnings.append(w)
+                }
             }
-            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .shared))
+            try FileIO.writeAtomically(
+                dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .shared))
             try writeData(rows, scenario: loaded.scenario.name, dir: dir)
-            try FileIO.writeAtomically(dir + "/index.html", html(loaded, rows: rows, variants: variants, variation: options.variation))
+            try FileIO.writeAtomically(
+                dir + "/index.html", html(loaded, rows: rows, variants: variants, variation: options.variation))
         }
         return warnings
     }
@@ -132,15 +150,19 @@ package enum ComparisonOutput {
         }
     }
 
-    static func html(_ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], variation: Variation) -> String {
+    static func html(_ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], variation: Variation)
+        -> String
+    {
         let name = loaded.scenario.name
         let what = variation == .policy ? "snap-back policies" : "values of \(variation.rawValue)"
         var out = """
             <!DOCTYPE html>
-            <html><head><meta charset="utf-8"><title>CropReplay: \(HTML.escape(name)) under \(rows.count) \(what)</title>
+            <html><head><meta charset="utf-8"><title>CropReplay: \(HTML.escape(name)) under \(rows.count)\
+             \(what)</title>
             <style>
             body { font-family: -apple-system, system-ui, sans-serif; margin: 24px; color: #222; background: #fafafa; }
-            table { border-collapse: collapse; margin: 12px 0; } td, th { border: 1px solid #ccc; padding: 4px 8px; text-align: right; }
+            table { border-collapse: collapse; margin: 12px 0; } td, th { border: 1px solid #ccc; padding: 4px\
+             8px; text-align: right; }
             th:first-child, td:first-child { text-align: left; }
             .plots { display: flex; flex-wrap: wrap; gap: 16px; } svg { background: #fff; border: 1px solid #ddd; }
             img { max-width: 100%; border: 1px solid #ccc; }
@@ -155,7 +177,8 @@ package enum ComparisonOutput {
         out += ComparisonPage.plots(rows)
         out += "<h2>Side by side</h2>\n<p><img src=\"comparison.png\" alt=\"side-by-side animation\"></p>\n"
         out +=
-            "<p>Also: <a href=\"comparison.gif\">comparison.gif</a>, <a href=\"sheet.png\">sheet.png</a>, <a href=\"metrics.csv\">metrics.csv</a>, "
+            "<p>Also: <a href=\"comparison.gif\">comparison.gif</a>, <a href=\"sheet.png\">sheet.png</a>, <a"
+            + " href=\"metrics.csv\">metrics.csv</a>, "
         out += "<a href=\"metrics.json\">metrics.json</a>.</p>\n</body></html>\n"
         return out
     }

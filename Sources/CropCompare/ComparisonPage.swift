@@ -24,7 +24,8 @@ package enum ComparisonPage {
         for c in columns { out += "<th title=\"\(HTML.escape(c.meaning))\">\(HTML.escape(c.header))</th>" }
         out += "</tr>\n"
         for (i, r) in rows.enumerated() {
-            out += "<tr><td><span class=\"swatch\" style=\"background:\(color(i))\"></span> \(HTML.escape(r.label))</td>"
+            out +=
+                "<tr><td><span class=\"swatch\" style=\"background:\(color(i))\"></span> \(HTML.escape(r.label))</td>"
             for c in columns { out += "<td>\(HTML.escape(c.text(r)))</td>" }
             out += "</tr>\n"
         }
@@ -32,7 +33,9 @@ package enum ComparisonPage {
         for g in MetricColumn.Group.allCases where g != .final {
             out += "<div><h3>\(HTML.escape(g.rawValue))</h3><dl>\n"
             for c in columns where c.group == g {
-                out += "<dt>\(HTML.escape(c.header))</dt><dd>\(HTML.escape(c.meaning)). <em>Usually: \(HTML.escape(c.prefer)).</em></dd>\n"
+                out +=
+                    "<dt>\(HTML.escape(c.header))</dt><dd>\(HTML.escape(c.meaning)). <em>Usually:"
+                    + " \(HTML.escape(c.prefer)).</em></dd>\n"
             }
             out += "</dl></div>\n"
         }
@@ -58,8 +61,10 @@ package enum ComparisonPage {
         let tMax = max(rows.map { Double(max(1, $0.trace.frames.count - 1)) / Double($0.trace.fps) }.max() ?? 1, 1e-3)
         var out = "<h2>Over time</h2>\n"
         out +=
-            "<p>One plot per variant on the same axes. Green: where that variant's frame is valid (centres that keep the box covered at its zoom, box and angle, the other coordinate as shown; the zoom limits). Triangles and dotted lines: releases. Grey: the other variants.</p>\n"
-        out += "<div class=\"multiples\" style=\"grid-template-columns: 120px repeat(\(rows.count), 232px)\">\n<div></div>"
+            "<p>One plot per variant on the same axes. Green: where that variant's frame is valid (centres"
+            + " that keep the box covered at its zoom, box and angle, the other coordinate as shown; the zoom limits). Triangles and dotted lines: releases. Grey: the other variants.</p>\n"
+        out +=
+            "<div class=\"multiples\" style=\"grid-template-columns: 120px repeat(\(rows.count), 232px)\">\n<div></div>"
         for (i, r) in rows.enumerated() {
             out += "<div class=\"head\" style=\"color:\(color(i))\">\(HTML.escape(r.label))</div>"
         }
@@ -88,17 +93,21 @@ package enum ComparisonPage {
 
     /// The page's CSS for the table and plots.
     package static let style = """
-        table.metrics th.group { background: #eef2f6; text-align: center; } .swatch { display: inline-block; width: 10px; height: 10px; }
+        table.metrics th.group { background: #eef2f6; text-align: center; } .swatch { display: inline-block;\
+         width: 10px; height: 10px; }
         table.metrics td { white-space: nowrap; } table.metrics th { font-size: 12px; vertical-align: bottom; }
         .legend { display: flex; flex-wrap: wrap; gap: 8px 32px; font-size: 13px; max-width: 1400px; }
-        .legend > div { flex: 1 1 300px; } .legend h3 { font-size: 14px; margin: 8px 0 2px; } .legend dd { margin: 0 0 4px 12px; color: #444; }
+        .legend > div { flex: 1 1 300px; } .legend h3 { font-size: 14px; margin: 8px 0 2px; } .legend dd {\
+         margin: 0 0 4px 12px; color: #444; }
         .legend dt { font-weight: 600; } .multiples { display: grid; gap: 6px; align-items: center; }
         .multiples .head { font-weight: 600; text-align: center; } .multiples .rowtitle { font-size: 13px; }
         """
 
     /// The centres along an axis that keep the target covered, the other coordinate as shown
     /// (at an angle: the constraints along the turned image axes, both linear in the centre).
-    static func centreBand(_ axis: CropGeometry.Axis, _ f: FrameRecord, editor: EditorConfig) -> (low: Double, high: Double)? {
+    static func centreBand(_ axis: CropGeometry.Axis, _ f: FrameRecord, editor: EditorConfig) -> (
+        low: Double, high: Double
+    )? {
         let layout = Comparison.layout(f, editor: editor)
         guard let t = layout.target(f.box) else { return nil }
         if f.angle == 0 {
@@ -203,7 +212,9 @@ struct SmallPlot {
 
     func polyline(_ t: [Double], _ v: [Double], stroke: String, widthPx: Double) -> String {
         let points = zip(t, v).filter { $0.1.isFinite }.map { "\(f(x($0.0))),\(f(y($0.1)))" }
-        return "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(widthPx)\"/>"
+        return
+            "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\""
+            + " stroke-width=\"\(widthPx)\"/>"
     }
 
     var svg: String {
@@ -216,7 +227,8 @@ struct SmallPlot {
                 let upper = run.map { "\(f(x($0.t))),\(f(y($0.high)))" }
                 let lower = run.reversed().map { "\(f(x($0.t))),\(f(y($0.low)))" }
                 out +=
-                    "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#2da44e\" fill-opacity=\"0.16\" stroke=\"#2da44e\" stroke-opacity=\"0.35\" stroke-width=\"0.6\"/>\n"
+                    "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#2da44e\""
+                    + " fill-opacity=\"0.16\" stroke=\"#2da44e\" stroke-opacity=\"0.35\" stroke-width=\"0.6\"/>\n"
             }
             run = []
         }
@@ -228,7 +240,8 @@ struct SmallPlot {
         flush()
         // Axes and ticks: time in seconds, values at a round step.
         let plotBottom = height - bottom
-        out += "<line x1=\"\(left)\" y1=\"\(plotBottom)\" x2=\"\(width - right)\" y2=\"\(plotBottom)\" stroke=\"#888\"/>"
+        out +=
+            "<line x1=\"\(left)\" y1=\"\(plotBottom)\" x2=\"\(width - right)\" y2=\"\(plotBottom)\" stroke=\"#888\"/>"
         out += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(plotBottom)\" stroke=\"#888\"/>\n"
         let tStep = ComparisonPage.step(tMax, count: 4)
         var t = 0.0
@@ -236,7 +249,8 @@ struct SmallPlot {
             let px = f(x(t))
             out += "<line x1=\"\(px)\" y1=\"\(plotBottom)\" x2=\"\(px)\" y2=\"\(plotBottom + 3)\" stroke=\"#888\"/>"
             out +=
-                "<text x=\"\(px)\" y=\"\(plotBottom + 13)\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555\">\(ComparisonPage.label(t))\(t == 0 ? "" : " s")</text>"
+                "<text x=\"\(px)\" y=\"\(plotBottom + 13)\" font-size=\"9\" text-anchor=\"middle\""
+                + " fill=\"#555\">\(ComparisonPage.label(t))\(t == 0 ? "" : " s")</text>"
             t += tStep
         }
         let vStep = ComparisonPage.step(axis.high - axis.low, count: 4)
@@ -245,7 +259,8 @@ struct SmallPlot {
             let py = f(y(v))
             out += "<line x1=\"\(left - 3)\" y1=\"\(py)\" x2=\"\(width - right)\" y2=\"\(py)\" stroke=\"#eee\"/>"
             out +=
-                "<text x=\"\(left - 5)\" y=\"\(py)\" font-size=\"9\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#555\">\(ComparisonPage.label(v))</text>"
+                "<text x=\"\(left - 5)\" y=\"\(py)\" font-size=\"9\" text-anchor=\"end\""
+                + " dominant-baseline=\"middle\" fill=\"#555\">\(ComparisonPage.label(v))</text>"
             v += vStep
         }
         out += "\n"
@@ -253,15 +268,18 @@ struct SmallPlot {
         for r in releases {
             let px = f(x(r))
             out +=
-                "<line x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(plotBottom)\" stroke=\"#333\" stroke-dasharray=\"2 3\" stroke-width=\"0.8\"/>"
+                "<line x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(plotBottom)\" stroke=\"#333\""
+                + " stroke-dasharray=\"2 3\" stroke-width=\"0.8\"/>"
             out +=
-                "<polygon points=\"\(f(x(r) - 4)),\(f(top - 6)) \(f(x(r) + 4)),\(f(top - 6)) \(px),\(f(top))\" fill=\"#333\"><title>release</title></polygon>"
+                "<polygon points=\"\(f(x(r) - 4)),\(f(top - 6)) \(f(x(r) + 4)),\(f(top - 6))"
+                + " \(px),\(f(top))\" fill=\"#333\"><title>release</title></polygon>"
         }
         out += "\n" + polyline(times, values, stroke: color, widthPx: 2) + "\n"
         // A shorter replay holds its last frame up to the common length.
         if let t = times.last, let v = values.last, t < tMax - 1e-9, v.isFinite {
             out +=
-                "<line x1=\"\(f(x(t)))\" y1=\"\(f(y(v)))\" x2=\"\(f(x(tMax)))\" y2=\"\(f(y(v)))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"><title>held</title></line>\n"
+                "<line x1=\"\(f(x(t)))\" y1=\"\(f(y(v)))\" x2=\"\(f(x(tMax)))\" y2=\"\(f(y(v)))\""
+                + " stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"><title>held</title></line>\n"
         }
         return out + "</svg>"
     }

@@ -24,7 +24,8 @@ extension Comparison {
                     let node = c.json(r)
                     switch node.value {
                     case .string(let s): return "\"\(s)\""
-                    case .array(let items) where c.key == "finalCenter": return items.map { $0.serialized() }.joined(separator: ",")
+                    case .array(let items) where c.key == "finalCenter":
+                        return items.map { $0.serialized() }.joined(separator: ",")
                     case .array(let items):
                         let parts = items.map { item -> String in
                             if case .string(let s) = item.value { return s }
@@ -41,12 +42,15 @@ extension Comparison {
 
     package static func json(_ rows: [Row], scenario: String) -> String {
         let items: [JSONNode] = rows.map { r in
-            .object([("variant", .string(r.label)), ("frames", .number(r.frames))] + MetricColumn.all.map { ($0.key, $0.json(r)) })
+            .object(
+                [("variant", .string(r.label)), ("frames", .number(r.frames))]
+                    + MetricColumn.all.map { ($0.key, $0.json(r)) })
         }
         let fps = rows.first?.trace.fps ?? 60
         let compared = rows.first?.metrics.framesCompared ?? 0
         return JSONNode.object([
-            ("scenario", .string(scenario)), ("fps", .number(fps)), ("framesCompared", .number(compared)), ("variants", .array(items)),
+            ("scenario", .string(scenario)), ("fps", .number(fps)), ("framesCompared", .number(compared)),
+            ("variants", .array(items)),
         ]).serialized(indent: 2) + "\n"
     }
 }

@@ -53,7 +53,8 @@ package struct Metrics: Equatable, Sendable {
         framesCompared = max(longest, frames.count)
         let padding = self.framesCompared - frames.count
         framesInvalid = frames.filter { !$0.valid }.count + (finalValid ? 0 : padding)
-        worstOvershoot = frames.map { Comparison.layout($0, editor: editor).overshoot($0.shown, box: $0.box) }.max() ?? 0
+        worstOvershoot =
+            frames.map { Comparison.layout($0, editor: editor).overshoot($0.shown, box: $0.box) }.max() ?? 0
         zoomOvershoot = frames.map { Metrics.zoomOvershoot($0, editor: editor) }.max() ?? 0
         func jump(_ i: Int) -> Double { (0..<4).map { (corners[i][$0] - corners[i - 1][$0]).length }.max() ?? 0 }
         maxJump = frames.count < 2 ? 0 : (1...last).map(jump).max() ?? 0
@@ -100,7 +101,8 @@ package struct Metrics: Equatable, Sendable {
     package static func releases(_ frames: [FrameRecord]) -> [Int] {
         frames.indices.filter { i in
             let f = frames[i]
-            return !f.isTouching && f.events.contains { $0.phase == .ended || $0.phase == .cancelled || $0 == .doubleTap }
+            return !f.isTouching
+                && f.events.contains { $0.phase == .ended || $0.phase == .cancelled || $0 == .doubleTap }
         }
     }
 
@@ -128,7 +130,9 @@ package struct Metrics: Equatable, Sendable {
         let end = (began ?? frames.count) - 1
         if frames[end].animating { return began }
         var s = end
-        while s > r, !frames[s - 1].animating, frames[s - 1].shown == frames[end].shown, frames[s - 1].box == frames[end].box { s -= 1 }
+        while s > r, !frames[s - 1].animating, frames[s - 1].shown == frames[end].shown,
+            frames[s - 1].box == frames[end].box
+        { s -= 1 }
         return s
     }
 

@@ -17,7 +17,9 @@ package enum Variation: String, CaseIterable, Sendable {
     /// The variants of `base` for the values given (text as on the command line); `registered`
     /// names the policies of the user's own that may be compared with the built-ins (a
     /// registered policy takes the scenario's `params` when the scenario names it, else none).
-    package func variants(of base: EditorConfig, values: [String], registered: [String] = []) throws(VariationError) -> [Variant] {
+    package func variants(of base: EditorConfig, values: [String], registered: [String] = []) throws(VariationError)
+        -> [Variant]
+    {
         var out: [Variant] = []
         for text in values {
             var e = base
@@ -26,7 +28,8 @@ package enum Variation: String, CaseIterable, Sendable {
                 let kind = PolicyKind(rawValue: text)
                 guard kind.isBuiltIn || registered.contains(text) else {
                     let names = PolicyKind.allCases.map(\.rawValue) + registered
-                    throw VariationError(key: rawValue, value: text, expected: "one of \(names.joined(separator: ", "))")
+                    throw VariationError(
+                        key: rawValue, value: text, expected: "one of \(names.joined(separator: ", "))")
                 }
                 if kind != base.policy.kind { e.policy.parameters = .empty() }
                 e.policy.kind = kind
@@ -50,7 +53,8 @@ package enum Variation: String, CaseIterable, Sendable {
     package func ineffective(for editor: EditorConfig) -> String? {
         switch self {
         case .refitDelay, .refitAnimation:
-            return editor.frame.resizable ? nil : "\(rawValue) changes nothing: the editor's frame is not resizable (set frame.resizable)"
+            return editor.frame.resizable
+                ? nil : "\(rawValue) changes nothing: the editor's frame is not resizable (set frame.resizable)"
         case .policy, .policyAnimation:
             return nil
         }
@@ -60,8 +64,11 @@ package enum Variation: String, CaseIterable, Sendable {
     static func curve(_ text: String, key: String) throws(VariationError) -> AnimationCurve {
         let parts = text.split(separator: ":").map(String.init)
         let numbers = parts.dropFirst().compactMap(Double.init)
-        let error = VariationError(key: key, value: text, expected: "none, linear:S, easeOut:S, easeInOut:S or spring:RESPONSE:DAMPING")
-        guard numbers.count == parts.count - 1, numbers.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100 }) else { throw error }
+        let error = VariationError(
+            key: key, value: text, expected: "none, linear:S, easeOut:S, easeInOut:S or spring:RESPONSE:DAMPING")
+        guard numbers.count == parts.count - 1, numbers.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100 }) else {
+            throw error
+        }
         switch (parts.first ?? "", numbers.count) {
         case ("none", 0): return .none
         case ("linear", 1): return .linear(duration: numbers[0])

@@ -62,14 +62,17 @@ package enum Explorer {
         if let policy { overrides.append("\"policy\": {\"kind\": \"\(policy.rawValue)\"}") }
         if let rounding { overrides.append("\"crop\": {\"rounding\": \"\(rounding.rawValue)\"}") }
         return
-            "{\n  \"name\": \"\(name)\",\n  \"preset\": \"\(preset)\",\n  \"fps\": \(fps),\n  \"editor\": {\(overrides.joined(separator: ", "))},\n"
+            "{\n  \"name\": \"\(name)\",\n  \"preset\": \"\(preset)\",\n  \"fps\": \(fps),\n  \"editor\":"
+            + " {\(overrides.joined(separator: ", "))},\n"
             + "  \"script\": [\n    \(script)\n  ]\n}\n"
     }
 
     /// Replays scenario text with an observer.
     static func observe(_ json: String, faults: EngineFaults) -> Result<Observation, ScenarioError> {
         let scenario: Scenario
-        do { scenario = try ScenarioDecoder.decode(text: json, file: "explore", defaultName: "explore") } catch { return .failure(error) }
+        do { scenario = try ScenarioDecoder.decode(text: json, file: "explore", defaultName: "explore") } catch {
+            return .failure(error)
+        }
         var w = 1600
         var h = 1200
         if case .testcard(let tw, let th) = scenario.editor.image {
@@ -84,11 +87,14 @@ package enum Explorer {
         let first = (try? engine.initialState(imageWidth: w, imageHeight: h, start: scenario.start))
         states.append(first ?? engine.initialState(imageWidth: w, imageHeight: h))
         do {
-            let trace = try Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 20_000, faults: faults) { state, applied in
+            let trace = try Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 20_000, faults: faults)
+            { state, applied in
                 states.append(state)
                 actions.append(applied)
             }
-            return .success(Observation(scenario: scenario, trace: trace, states: states, actions: actions, engine: engine, image: (w, h)))
+            return .success(
+                Observation(
+                    scenario: scenario, trace: trace, states: states, actions: actions, engine: engine, image: (w, h)))
         } catch {
             return .failure(error)
         }
@@ -113,14 +119,20 @@ package enum Explorer {
         case .failure(let error):
             // Script errors the contract requires (a crop of nothing, a state beyond any screen)
             // are the script's, not the engine's.
-            if error.message.contains("the crop is empty") || error.message.contains("the view state is out of range") { return (nil, 0) }
+            if error.message.contains("the crop is empty") || error.message.contains("the view state is out of range") {
+                return (nil, 0)
+            }
             return ((.finite, "the replay failed: \(error)"), 0)
         case .success(let observed): o = observed
         }
-        return (violation(o, invariants: invariants, extra: extra, card: card, rendered: rendered), o.trace.frames.count)
+        return (
+            violation(o, invariants: invariants, extra: extra, card: card, rendered: rendered), o.trace.frames.count
+        )
     }
 
-    static func violation(_ o: Observation, invariants: Set<Invariant>, extra: Check?, card: RGBAImage?, rendered: PremultipliedImage?)
+    static func violation(
+        _ o: Observation, invariants: Set<Invariant>, extra: Check?, card: RGBAImage?, rendered: PremultipliedImage?
+    )
         -> (Invariant, String)?
     {
         if let extra, let problem = extra(o.trace) { return (.finite, problem) }
@@ -131,9 +143,12 @@ package enum Explorer {
         if invariants.contains(.finite) {
             for f in trace.frames {
                 let numbers = [
-                    f.zoom, f.k, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask, f.angle, f.box.x, f.box.width,
+                    f.zoom, f.k, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask, f.angle,
+                    f.box.x, f.box.width,
                 ]
-                if numbers.contains(where: { !$0.isFinite }) { return (.finite, "frame \(f.frame): a number is not finite") }
+                if numbers.contains(where: { !$0.isFinite }) {
+                    return (.finite, "frame \(f.frame): a number is not finite")
+                }
             }
         }
         if invariants.contains(.clamp) && policy == .clamp && coverable {
@@ -144,8 +159,11 @@ package enum Explorer {
         if invariants.contains(.mask) {
             let rule = editor.mask.visibility
             for f in trace.frames {
-                if rule == .always && f.mask != 1 { return (.mask, "frame \(f.frame): mask \(f.mask) with visibility always") }
-                if rule == .hiddenWhileTouching && !f.isTouching && f.mask != 1 && f.events.isEmpty && !f.animating && editor.mask.fade == 0
+                if rule == .always && f.mask != 1 {
+                    return (.mask, "frame \(f.frame): mask \(f.mask) with visibility always")
+                }
+                if rule == .hiddenWhileTouching && !f.isTouching && f.mask != 1 && f.events.isEmpty && !f.animating
+                    && editor.mask.fade == 0
                 {
                     return (.mask, "frame \(f.frame): mask hidden while idle")
                 }
@@ -161,15 +179,20 @@ package enum Explorer {
             )
         }
         let checks: [(Invariant, (Observation) -> String?)] = [
-            (.jump, Checks.jump), (.continuity, Checks.continuity), (.oscillation, Checks.oscillation), (.target, Checks.target),
+            (.jump, Checks.jump), (.continuity, Checks.continuity), (.oscillation, Checks.oscillation),
+            (.target, Checks.target),
             (.box, Checks.box),
             (.identities, Checks.identities), (.projection, Checks.projection),
         ]
         for (invariant, check) in checks where invariants.contains(invariant) {
             if let problem = check(o) { return (invariant, problem) }
         }
-        if invariants.contains(.crops), let card, let problem = Checks.crops(o, image: card) { return (.crops, problem) }
-        if invariants.contains(.render), let rendered, let problem = Checks.render(o, image: rendered) { return (.render, problem) }
+        if invariants.contains(.crops), let card, let problem = Checks.crops(o, image: card) {
+            return (.crops, problem)
+        }
+        if invariants.contains(.render), let rendered, let problem = Checks.render(o, image: rendered) {
+            return (.render, problem)
+        }
         return nil
     }
 
@@ -210,7 +233,9 @@ package enum Explorer {
     }
 
     /// Rate independence: the same script at every frame rate ends in the same image rect and box.
-    static func rateViolation(_ steps: [ScriptGenerator.GenStep], preset: String, policy: PolicyKind?, fps: [Int], faults: EngineFaults)
+    static func rateViolation(
+        _ steps: [ScriptGenerator.GenStep], preset: String, policy: PolicyKind?, fps: [Int], faults: EngineFaults
+    )
         -> String?
     {
         var ends: [(Int, FrameRecord)] = []
@@ -238,7 +263,9 @@ package enum Explorer {
     static let rateIndependentPolicies: Set<PolicyKind> = [.none, .clamp, .rubberBand, .snapNearest]
 
     /// Removes steps and shrinks numbers while `fails` holds.
-    static func shrink(_ steps: [ScriptGenerator.GenStep], fails: ([ScriptGenerator.GenStep]) -> Bool) -> [ScriptGenerator.GenStep] {
+    static func shrink(_ steps: [ScriptGenerator.GenStep], fails: ([ScriptGenerator.GenStep]) -> Bool)
+        -> [ScriptGenerator.GenStep]
+    {
         var current = steps
         var progress = true
         var rounds = 0
@@ -281,9 +308,12 @@ package enum Explorer {
             h = th
         }
         let layout = Layout(
-            editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height, imageWidth: w, imageHeight: h)
+            editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height, imageWidth: w,
+            imageHeight: h)
         let caps = ScriptGenerator.Capabilities(editor: editor, box: layout.frameRect)
-        let card = config.invariants.contains(.crops) || config.invariants.contains(.render) ? Testcard.image(width: w, height: h) : nil
+        let card =
+            config.invariants.contains(.crops) || config.invariants.contains(.render)
+            ? Testcard.image(width: w, height: h) : nil
         let rendered = config.invariants.contains(.render) ? card.map(PremultipliedImage.init) : nil
         let perScript = config.invariants.subtracting([.rate])
         var findings: [Finding] = []
@@ -297,11 +327,13 @@ package enum Explorer {
             var gen = ScriptGenerator(seed: scriptSeed, capabilities: caps)
             let steps = gen.script()
             let rounding: CropRounding? = i % 2 == 0 ? .round : nil
-            let json = scenarioJSON(preset: config.preset, policy: config.policy, steps: steps, name: "explore", rounding: rounding)
+            let json = scenarioJSON(
+                preset: config.preset, policy: config.policy, steps: steps, name: "explore", rounding: rounding)
             var found: (Invariant, String)?
             if !perScript.isEmpty || config.extra != nil {
                 let (result, n) = check(
-                    json, invariants: perScript, faults: config.faults, extra: config.extra, card: card, rendered: rendered)
+                    json, invariants: perScript, faults: config.faults, extra: config.extra, card: card,
+                    rendered: rendered)
                 found = result
                 frames += n
                 for inv in perScript {
@@ -313,16 +345,22 @@ package enum Explorer {
                 tallies[invariant, default: Tally()].findings += 1
                 let small = shrink(steps) { candidate in
                     violation(
-                        scenarioJSON(preset: config.preset, policy: config.policy, steps: candidate, name: "shrink", rounding: rounding),
-                        invariants: [invariant], faults: config.faults, extra: config.extra, card: card, rendered: rendered) != nil
+                        scenarioJSON(
+                            preset: config.preset, policy: config.policy, steps: candidate, name: "shrink",
+                            rounding: rounding),
+                        invariants: [invariant], faults: config.faults, extra: config.extra, card: card,
+                        rendered: rendered) != nil
                 }
                 let name = "explore-\(config.preset)-\(editor.policy.kind.rawValue)-\(scriptSeed)"
-                let shrunk = scenarioJSON(preset: config.preset, policy: config.policy, steps: small, name: name, rounding: rounding)
+                let shrunk = scenarioJSON(
+                    preset: config.preset, policy: config.policy, steps: small, name: name, rounding: rounding)
                 let message =
                     violation(
-                        shrunk, invariants: [invariant], faults: config.faults, extra: config.extra, card: card, rendered: rendered)?.1
+                        shrunk, invariants: [invariant], faults: config.faults, extra: config.extra, card: card,
+                        rendered: rendered)?.1
                     ?? problem
-                findings.append(Finding(seed: scriptSeed, invariant: invariant, violation: message, scenarioJSON: shrunk))
+                findings.append(
+                    Finding(seed: scriptSeed, invariant: invariant, violation: message, scenarioJSON: shrunk))
             }
             if checkRate {
                 var rateGen = ScriptGenerator(seed: scriptSeed ^ 0x5151, capabilities: caps)
@@ -333,13 +371,16 @@ package enum Explorer {
                 {
                     tallies[.rate, default: Tally()].findings += 1
                     let small = shrink(rateSteps) {
-                        rateViolation($0, preset: config.preset, policy: config.policy, fps: config.fps, faults: config.faults) != nil
+                        rateViolation(
+                            $0, preset: config.preset, policy: config.policy, fps: config.fps, faults: config.faults)
+                            != nil
                     }
                     let name = "explore-rate-\(config.preset)-\(editor.policy.kind.rawValue)-\(scriptSeed)"
                     findings.append(
                         Finding(
                             seed: scriptSeed, invariant: .rate, violation: problem,
-                            scenarioJSON: scenarioJSON(preset: config.preset, policy: config.policy, steps: small, name: name)))
+                            scenarioJSON: scenarioJSON(
+                                preset: config.preset, policy: config.policy, steps: small, name: name)))
                 }
             }
             if findings.count >= config.maxFindings { break }

@@ -69,7 +69,8 @@ package enum Checks {
     }
 
     static func close(_ a: Rect, _ b: Rect, _ eps: Double = 1e-9) -> Bool {
-        abs(a.x - b.x) <= eps && abs(a.y - b.y) <= eps && abs(a.width - b.width) <= eps && abs(a.height - b.height) <= eps
+        abs(a.x - b.x) <= eps && abs(a.y - b.y) <= eps && abs(a.width - b.width) <= eps
+            && abs(a.height - b.height) <= eps
     }
 
     static func isButton(_ a: EngineAction) -> Bool {
@@ -93,7 +94,8 @@ package enum Checks {
             if !events.isEmpty && events.allSatisfy({ $0.phase == .began }) && prev.isAnimating {
                 if !close(cur.shown, prev.shown) || !close(cur.box, prev.box) {
                     return
-                        "frame \(n): a began that interrupts an animation moved the picture: \(prev.shown) -> \(cur.shown), box \(prev.box) -> \(cur.box)"
+                        "frame \(n): a began that interrupts an animation moved the picture: \(prev.shown)"
+                        + " -> \(cur.shown), box \(prev.box) -> \(cur.box)"
                 }
             }
             if events.isEmpty && !prev.isAnimating && !cur.isAnimating && !prev.isTouching {
@@ -131,7 +133,9 @@ package enum Checks {
                 let anchor: Point? = editor.zoom.anchor == .focal ? cur.focal : nil
                 let banded = band.apply(cur.raw, layout: cur.layout, anchor: anchor, box: cur.box, free: cur.unbanded)
                 if !close(banded, cur.shown, 1e-7) {
-                    return "frame \(n): the shown image is not the band of the raw state (the next event jumps): \(cur.shown) vs \(banded)"
+                    return
+                        "frame \(n): the shown image is not the band of the raw state (the next event"
+                        + " jumps): \(cur.shown) vs \(banded)"
                 }
             }
         }
@@ -141,7 +145,9 @@ package enum Checks {
     static func oscillation(_ o: Observation) -> String? {
         var n = 1
         while n < o.states.count {
-            guard let settle = o.states[n].settle, o.states[n - 1].settle == nil || o.states[n - 1].settle?.to != settle.to else {
+            guard let settle = o.states[n].settle,
+                o.states[n - 1].settle == nil || o.states[n - 1].settle?.to != settle.to
+            else {
                 n += 1
                 continue
             }
@@ -149,7 +155,8 @@ package enum Checks {
             var values = [settle.from]
             var m = n
             while m < o.states.count {
-                let interrupted = o.actions[m].contains(where: isButton) || gestures(o.actions[m]).contains { $0.phase == .began }
+                let interrupted =
+                    o.actions[m].contains(where: isButton) || gestures(o.actions[m]).contains { $0.phase == .began }
                 if m > n && interrupted { break }
                 guard let s = o.states[m].settle, s.to == settle.to, s.from == settle.from else {
                     // Ended: it landed on its target, unless a re-fit started in the same step moved it on.
@@ -183,13 +190,19 @@ package enum Checks {
                         if lastSign != 0 && sign != lastSign { changes += 1 }
                         lastSign = sign
                     }
-                    if timed && abs(value(values[i]) - target) > abs(value(values[i - 1]) - target) + 1e-9 * max(1, abs(target)) {
-                        return "frame \(n + i - 1): a timed settle moved away from its target (\(["k", "cx", "cy", "a"][component]))"
+                    if timed
+                        && abs(value(values[i]) - target) > abs(value(values[i - 1]) - target) + 1e-9
+                            * max(1, abs(target))
+                    {
+                        return
+                            "frame \(n + i - 1): a timed settle moved away from its target"
+                            + " (\(["k", "cx", "cy", "a"][component]))"
                     }
                 }
                 if changes > allowed {
                     return
-                        "frames \(n)...\(m): the settle changed direction \(changes) times (\(["k", "cx", "cy", "a"][component])); the curve allows \(allowed)"
+                        "frames \(n)...\(m): the settle changed direction \(changes) times"
+                        + " (\(["k", "cx", "cy", "a"][component])); the curve allows \(allowed)"
                 }
             }
             n = m + 1
@@ -201,7 +214,8 @@ package enum Checks {
         for n in 1..<o.states.count {
             guard let settle = o.states[n - 1].settle, o.states[n].settle == nil else { continue }
             // Ended in this frame's step 2, unless a gesture or button stopped it.
-            let stopped = gestures(o.actions[n]).contains { $0.phase == .began } || o.actions[n].contains(where: isButton)
+            let stopped =
+                gestures(o.actions[n]).contains { $0.phase == .began } || o.actions[n].contains(where: isButton)
             // A re-fit may start in the step where the settle ends, and moves the state on.
             if stopped || o.states[n].refit.isRunning { continue }
             if o.states[n].shown != settle.to {
@@ -223,7 +237,9 @@ package enum Checks {
             let s = o.states[n]
             let b = s.box
             let bounds = s.layout.bounds
-            if o.actions[n].contains(where: { if case .aspectRequested = $0 { return true } else { return false } }) { afterAspect = true }
+            if o.actions[n].contains(where: { if case .aspectRequested = $0 { return true } else { return false } }) {
+                afterAspect = true
+            }
             if o.actions[n].contains(where: { if case .restoreRequested = $0 { return true } else { return false } }) {
                 afterAspect = false
                 minimumWins = false
@@ -233,7 +249,8 @@ package enum Checks {
             if minimumWins, s.boxDrag == nil, s.refit == .idle { minimumWins = false }
             let minBeatsBounds = frame.minSize.width > bounds.width || frame.minSize.height > bounds.height
             if !afterAspect && !minBeatsBounds && !minimumWins {
-                if b.minX < bounds.minX - 1e-9 || b.minY < bounds.minY - 1e-9 || b.maxX > bounds.maxX + 1e-9 || b.maxY > bounds.maxY + 1e-9
+                if b.minX < bounds.minX - 1e-9 || b.minY < bounds.minY - 1e-9 || b.maxX > bounds.maxX + 1e-9
+                    || b.maxY > bounds.maxY + 1e-9
                 {
                     return "frame \(n): the box \(b) leaves its bounds \(bounds)"
                 }
@@ -267,7 +284,8 @@ package enum Checks {
             // The start rule: a waiting re-fit whose time has come with nothing touching and no settle must start now.
             if case .waiting(let since?, let delay) = prev.refit, !s.isTouching, s.settle == nil,
                 Double(n - since) / Double(o.scenario.fps) >= delay - 1e-9,
-                !o.actions[n].contains(where: isButton), !gestures(o.actions[n]).contains(where: { $0.phase == .began }),
+                !o.actions[n].contains(where: isButton),
+                !gestures(o.actions[n]).contains(where: { $0.phase == .began }),
                 case .waiting = s.refit
             {
                 return "frame \(n): the re-fit pending since frame \(since) (delay \(delay) s) should have started"
@@ -296,7 +314,9 @@ package enum Checks {
                 continue
             }
             guard n + length - 1 < o.actions.count,
-                (0..<length).allSatisfy({ o.actions[n + $0].filter(isButton) == [run] && gestures(o.actions[n + $0]).isEmpty })
+                (0..<length).allSatisfy({
+                    o.actions[n + $0].filter(isButton) == [run] && gestures(o.actions[n + $0]).isEmpty
+                })
             else {
                 n += 1
                 continue
@@ -311,8 +331,12 @@ package enum Checks {
             let square = abs(before.box.width - before.box.height) < 1e-9
             let rigid: Bool
             if case .flipRequested = run { rigid = true } else { rigid = square && !editor.boxTurns }
-            if rigid && before.isValid && before.settle == nil && !before.refit.isRunning && !close(before.shown, after.shown) {
-                return "frames \(n)...\(n + length - 1): \(run) x\(length) is not an identity: \(before.shown) -> \(after.shown)"
+            if rigid && before.isValid && before.settle == nil && !before.refit.isRunning
+                && !close(before.shown, after.shown)
+            {
+                return
+                    "frames \(n)...\(n + length - 1): \(run) x\(length) is not an identity: \(before.shown)"
+                    + " -> \(after.shown)"
             }
             n += length
         }
@@ -371,7 +395,9 @@ package enum Checks {
                 }
             }
             // The crop's pixels are what a render at one point per texel shows of that rect.
-            guard crop.sourceImageIndex == 0, image.pixels.count == image.width * image.height * 4, r[2] * r[3] <= 40_000 else { continue }
+            guard crop.sourceImageIndex == 0, image.pixels.count == image.width * image.height * 4,
+                r[2] * r[3] <= 40_000
+            else { continue }
             let cut = CropPixels.cut(image, crop: crop)
             var plain = editor
             plain.mask.opacity = 0
@@ -382,7 +408,8 @@ package enum Checks {
             let state = ViewState(k: 1, cx: Double(iw) / 2 - Double(r[0]), cy: Double(ih) / 2 - Double(r[1]))
             let record = FrameRecord.still(
                 state, image: (image.width, image.height), orientation: crop.orientation,
-                viewport: (Double(r[2]), Double(r[3])), box: Rect(x: 0, y: 0, width: Double(r[2]), height: Double(r[3])))
+                viewport: (Double(r[2]), Double(r[3])), box: Rect(x: 0, y: 0, width: Double(r[2]), height: Double(r[3]))
+            )
             let c = Compositor(editor: plain, scale: 1)
             let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
             for j in 0..<r[3] {
@@ -415,7 +442,9 @@ extension Checks {
         for (n, f) in frames.enumerated() where (n + start) % renderEvery == 0 && f.imageIndex == 0 {
             let turn = (n + start) / renderEvery
             if turn % 2 == 0 {
-                if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) { return problem }
+                if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) {
+                    return problem
+                }
                 continue
             }
             var w = RenderProbe.Window(anchor: turn / 2 + n, width: 16 + n % 24, height: 16 + (n * 5) % 20)
@@ -423,7 +452,9 @@ extension Checks {
             w.dy = Double(n % 7) - 3
             w.faceSize = n
             w.split = (n * 7) % (w.height * scale + 1)
-            if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) { return problem }
+            if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) {
+                return problem
+            }
         }
         return nil
     }

@@ -58,7 +58,8 @@ package enum RenderProbe {
         var out = r
         out.viewportWidth = Double(w)
         out.viewportHeight = Double(h)
-        out.imageRect = Rect(x: r.imageRect.x - x, y: r.imageRect.y - y, width: r.imageRect.width, height: r.imageRect.height)
+        out.imageRect = Rect(
+            x: r.imageRect.x - x, y: r.imageRect.y - y, width: r.imageRect.width, height: r.imageRect.height)
         out.shown = ViewState(k: r.shown.k, cx: r.shown.cx - x, cy: r.shown.cy - y, a: r.shown.a)
         out.box = Rect(x: r.box.x - x, y: r.box.y - y, width: r.box.width, height: r.box.height)
         return out
@@ -70,7 +71,8 @@ package enum RenderProbe {
         var out = r
         out.viewportWidth = max(1, (r.viewportWidth * f).rounded())
         out.viewportHeight = max(1, (r.viewportHeight * f).rounded())
-        out.imageRect = Rect(x: r.imageRect.x * f, y: r.imageRect.y * f, width: r.imageRect.width * f, height: r.imageRect.height * f)
+        out.imageRect = Rect(
+            x: r.imageRect.x * f, y: r.imageRect.y * f, width: r.imageRect.width * f, height: r.imageRect.height * f)
         out.shown = ViewState(k: r.shown.k * f, cx: r.shown.cx * f, cy: r.shown.cy * f, a: r.shown.a)
         out.box = Rect(x: r.box.x * f, y: r.box.y * f, width: r.box.width * f, height: r.box.height * f)
         return out
@@ -85,11 +87,16 @@ package enum RenderProbe {
         guard k > 0, k.isFinite else { return [] }
         let size = [6.0, 12, 0, 40, 3.5][((choice % 5) + 5) % 5]
         let views = [
-            Rect(x: -size / 2, y: h / 3, width: size, height: size), Rect(x: w - size / 2, y: h / 2, width: size, height: size),
-            Rect(x: w / 3, y: -size / 2, width: size, height: size), Rect(x: w / 2, y: h - size / 2, width: size, height: size),
-            Rect(x: w + 1.5, y: h / 4, width: size, height: size), Rect(x: -size - 1.5, y: h / 4, width: size, height: size),
-            Rect(x: w / 4, y: h + 1.5, width: size, height: size), Rect(x: w / 4, y: -size - 1.5, width: size, height: size),
-            Rect(x: -1e5, y: h / 2, width: size, height: size), Rect(x: -size / 2, y: -size / 2, width: w + size, height: h + size),
+            Rect(x: -size / 2, y: h / 3, width: size, height: size),
+            Rect(x: w - size / 2, y: h / 2, width: size, height: size),
+            Rect(x: w / 3, y: -size / 2, width: size, height: size),
+            Rect(x: w / 2, y: h - size / 2, width: size, height: size),
+            Rect(x: w + 1.5, y: h / 4, width: size, height: size),
+            Rect(x: -size - 1.5, y: h / 4, width: size, height: size),
+            Rect(x: w / 4, y: h + 1.5, width: size, height: size),
+            Rect(x: w / 4, y: -size - 1.5, width: size, height: size),
+            Rect(x: -1e5, y: h / 2, width: size, height: size),
+            Rect(x: -size / 2, y: -size / 2, width: w + size, height: h + size),
         ]
         return views.map { v in
             Rect(x: (v.x - r.imageRect.x) / k, y: (v.y - r.imageRect.y) / k, width: v.width / k, height: v.height / k)
@@ -99,7 +106,9 @@ package enum RenderProbe {
     /// Renders `record` through `window` and returns what is wrong, or nil: the frame must have
     /// the window's size at `scale`, and rendering its rows again in two bands (the lower band
     /// first) must give the same bytes.
-    package static func check(_ record: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, window w: Window)
+    package static func check(
+        _ record: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, window w: Window
+    )
         -> String?
     {
         let (x, y) = origin(record, w)
@@ -114,7 +123,9 @@ package enum RenderProbe {
     }
 
     /// Renders the whole frame with its geometry scaled by `factor`, at scale 1, and checks it.
-    package static func checkThumbnail(_ record: FrameRecord, editor: EditorConfig, factor: Double, image: PremultipliedImage) -> String? {
+    package static func checkThumbnail(
+        _ record: FrameRecord, editor: EditorConfig, factor: Double, image: PremultipliedImage
+    ) -> String? {
         let small = thumbnail(record, factor: factor)
         return render(
             small, editor: editor, scale: 1, image: image, split: Int(small.viewportHeight) / 2,
@@ -123,7 +134,9 @@ package enum RenderProbe {
 
     /// Renders `r` as it is and checks it (the size its viewport gives at `scale`; the same
     /// bytes in two bands split at row `split`); `place` names it in the problem.
-    package static func render(_ r: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, split: Int, place: String)
+    package static func render(
+        _ r: FrameRecord, editor: EditorConfig, scale: Int, image: PremultipliedImage, split: Int, place: String
+    )
         -> String?
     {
         let compositor = Compositor(editor: editor, scale: scale)
@@ -131,7 +144,8 @@ package enum RenderProbe {
         let pixels = (r.viewportWidth * Double(scale), r.viewportHeight * Double(scale))
         guard abs(pixels.0) < 1e9, abs(pixels.1) < 1e9 else {
             return
-                "\(place): the viewport \(r.viewportWidth)x\(r.viewportHeight) is not a size (rendered \(renderer.width)x\(renderer.height))"
+                "\(place): the viewport \(r.viewportWidth)x\(r.viewportHeight) is not a size (rendered"
+                + " \(renderer.width)x\(renderer.height))"
         }
         let w = Int(pixels.0.rounded())
         let h = Int(pixels.1.rounded())
@@ -151,7 +165,9 @@ package enum RenderProbe {
             renderer.render(rows: cut..<h, into: base + cut * w * 3)
             renderer.render(rows: 0..<cut, into: base)
         }
-        if banded != whole { return "\(place): rendering its rows in two bands (split at row \(cut)) gives other bytes" }
+        if banded != whole {
+            return "\(place): rendering its rows in two bands (split at row \(cut)) gives other bytes"
+        }
         return nil
     }
 }

@@ -43,7 +43,8 @@ package struct ScriptGenerator {
                 return "{\"pinch\": {\"scale\": \(n(s)), \"at\": [\(n(x)), \(n(y))], \"duration\": \(n(d))}}"
             case .together(let dx, let dy, let s, let d):
                 return
-                    "{\"together\": [{\"pan\": {\"by\": [\(n(dx)), \(n(dy))], \"duration\": \(n(d))}}, {\"pinch\": {\"scale\": \(n(s)), \"duration\": \(n(d))}}]}"
+                    "{\"together\": [{\"pan\": {\"by\": [\(n(dx)), \(n(dy))], \"duration\": \(n(d))}},"
+                    + " {\"pinch\": {\"scale\": \(n(s)), \"duration\": \(n(d))}}]}"
             case .touches(let frames):
                 let entries = frames.map { "[" + $0.map { "[\(n($0.x)), \(n($0.y))]" }.joined(separator: ", ") + "]" }
                 return "{\"touches\": [\(entries.joined(separator: ", "))]}"
@@ -52,7 +53,8 @@ package struct ScriptGenerator {
                 for f in 1...max(1, frames) {
                     let t = Double(f) / Double(max(1, frames))
                     events.append(
-                        "{\"frame\": \(f + 1), \"gesture\": \"pan\", \"phase\": \"changed\", \"translation\": [\(n(dx * t)), \(n(dy * t))]}"
+                        "{\"frame\": \(f + 1), \"gesture\": \"pan\", \"phase\": \"changed\","
+                            + " \"translation\": [\(n(dx * t)), \(n(dy * t))]}"
                     )
                 }
                 events.append("{\"frame\": \(max(1, frames) + 2), \"gesture\": \"pan\", \"phase\": \"cancelled\"}")
@@ -63,7 +65,8 @@ package struct ScriptGenerator {
                 return "{\"rotation\": {\"by\": \(n(by)), \"at\": [\(n(x)), \(n(y))], \"duration\": \(n(d))}}"
             case .straighten(let to, let d): return "{\"straighten\": {\"to\": \(n(to)), \"duration\": \(n(d))}}"
             case .quarterTurn(let cw): return "{\"quarterTurn\": \"\(cw ? "clockwise" : "counterclockwise")\"}"
-            case .fourTurns(let cw): return Array(repeating: GenStep.quarterTurn(clockwise: cw).json, count: 4).joined(separator: ", ")
+            case .fourTurns(let cw):
+                return Array(repeating: GenStep.quarterTurn(clockwise: cw).json, count: 4).joined(separator: ", ")
             case .flip(let h): return "{\"flip\": \"\(h ? "horizontal" : "vertical")\"}"
             case .twoFlips(let h): return GenStep.flip(horizontal: h).json + ", " + GenStep.flip(horizontal: h).json
             case .aspect(let w, let h): return "{\"aspect\": [\(n(w)), \(n(h))]}"
@@ -82,11 +85,15 @@ package struct ScriptGenerator {
             switch self {
             case .pan(let dx, let dy, let d, let vx, let from):
                 s = .pan(dx: half(dx), dy: half(dy), duration: shorter(d), vx: vx.map(half), from: from)
-            case .pinch(let sc, let x, let y, let d): s = .pinch(scale: ((1 + (sc - 1) / 2) * 100).rounded() / 100, x: x, y: y, duration: d)
+            case .pinch(let sc, let x, let y, let d):
+                s = .pinch(scale: ((1 + (sc - 1) / 2) * 100).rounded() / 100, x: x, y: y, duration: d)
             case .together(let dx, let dy, let sc, let d):
-                s = .together(dx: half(dx), dy: half(dy), scale: ((1 + (sc - 1) / 2) * 100).rounded() / 100, duration: d)
-            case .touches(let frames): return frames.count > 2 ? .touches(Array(frames.prefix(frames.count / 2 + 1))) : nil
-            case .cancelledPan(let dx, let dy, let f): s = .cancelledPan(dx: half(dx), dy: half(dy), frames: max(1, f / 2))
+                s = .together(
+                    dx: half(dx), dy: half(dy), scale: ((1 + (sc - 1) / 2) * 100).rounded() / 100, duration: d)
+            case .touches(let frames):
+                return frames.count > 2 ? .touches(Array(frames.prefix(frames.count / 2 + 1))) : nil
+            case .cancelledPan(let dx, let dy, let f):
+                s = .cancelledPan(dx: half(dx), dy: half(dy), frames: max(1, f / 2))
             case .wait(let w): return w > 0.02 ? .wait((w / 2 * 30).rounded() / 30) : nil
             case .rotation(let by, let x, let y, let d): s = .rotation(by: half(by), x: x, y: y, duration: d)
             case .straighten(let to, let d): s = .straighten(to: half(to), duration: d)
@@ -155,30 +162,37 @@ package struct ScriptGenerator {
             case 0:
                 steps.append(
                     .pan(
-                        dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), duration: round2(uniform(0, 0.6)),
+                        dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(),
+                        duration: round2(uniform(0, 0.6)),
                         vx: chance(1.0 / 3) ? uniform(-3000, 3000).rounded() : nil, from: nil))
             case 1:
                 steps.append(
                     .pinch(
-                        scale: round2(uniform(0.15, 6)), x: uniform(0, caps.width).rounded(), y: uniform(0, caps.height).rounded(),
+                        scale: round2(uniform(0.15, 6)), x: uniform(0, caps.width).rounded(),
+                        y: uniform(0, caps.height).rounded(),
                         duration: round2(uniform(0, 0.5))))
             case 2:
                 steps.append(
                     .together(
-                        dx: uniform(-300, 300).rounded(), dy: uniform(-300, 300).rounded(), scale: round2(uniform(0.3, 4)),
+                        dx: uniform(-300, 300).rounded(), dy: uniform(-300, 300).rounded(),
+                        scale: round2(uniform(0.3, 4)),
                         duration: round2(uniform(0.05, 0.4))))
             case 3: steps.append(.touches(touches()))
             case 4:
                 steps.append(
-                    .cancelledPan(dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(), frames: 1 + Int(rng.next() % 10)))
+                    .cancelledPan(
+                        dx: uniform(-500, 500).rounded(), dy: uniform(-500, 500).rounded(),
+                        frames: 1 + Int(rng.next() % 10)))
             case 5: steps.append(.wait(round2(uniform(0, 0.3))))
             case 6: steps.append(.untilSettled)
             case 7 where caps.rotationGesture:
                 steps.append(
                     .rotation(
-                        by: uniform(-120, 120).rounded(), x: uniform(0, caps.width).rounded(), y: uniform(0, caps.height).rounded(),
+                        by: uniform(-120, 120).rounded(), x: uniform(0, caps.width).rounded(),
+                        y: uniform(0, caps.height).rounded(),
                         duration: round2(uniform(0, 0.4))))
-            case 8 where caps.angle: steps.append(.straighten(to: uniform(-60, 60).rounded(), duration: round2(uniform(0, 0.4))))
+            case 8 where caps.angle:
+                steps.append(.straighten(to: uniform(-60, 60).rounded(), duration: round2(uniform(0, 0.4))))
             case 9:
                 switch rng.next() % 4 {
                 case 0: steps.append(.quarterTurn(clockwise: chance(0.5)))
@@ -189,7 +203,8 @@ package struct ScriptGenerator {
             case 10 where caps.resizable:
                 steps.append(
                     .pan(
-                        dx: uniform(-250, 250).rounded(), dy: uniform(-250, 250).rounded(), duration: round2(uniform(0.05, 0.4)),
+                        dx: uniform(-250, 250).rounded(), dy: uniform(-250, 250).rounded(),
+                        duration: round2(uniform(0.05, 0.4)),
                         vx: nil, from: handlePoint()))
             case 11 where caps.aspectSteps:
                 switch rng.next() % 4 {
@@ -237,7 +252,8 @@ package struct ScriptGenerator {
             } else {
                 steps.append(
                     .pinch(
-                        scale: round2(uniform(0.2, 5)), x: uniform(0, caps.width).rounded(), y: uniform(0, caps.height).rounded(),
+                        scale: round2(uniform(0.2, 5)), x: uniform(0, caps.width).rounded(),
+                        y: uniform(0, caps.height).rounded(),
                         duration: frames30(1, 12)))
             }
             steps.append(.untilSettled)

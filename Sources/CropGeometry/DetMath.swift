@@ -16,7 +16,8 @@ package enum DetMath {
         if n > 1023 { return .infinity }
         if n < -1074 { return 0 }
         if n >= -1022 { return Double(sign: .plus, exponent: n, significand: 1) }
-        return Double(sign: .plus, exponent: n + 600, significand: 1) * Double(sign: .plus, exponent: -600, significand: 1)
+        return Double(sign: .plus, exponent: n + 600, significand: 1)
+            * Double(sign: .plus, exponent: -600, significand: 1)
     }
 
     /// e^x.

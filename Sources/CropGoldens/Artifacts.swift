@@ -16,7 +16,8 @@ struct ArtifactWriter {
         do {
             try FileIO.writeAtomically("\(root)/\(base).actual.png", PNGCodec.encode(actual, .fast))
             guard let expected else {
-                return Artifact(snapshot: snapshot, expected: nil, actual: "\(base).actual.png", diff: nil, figures: figures)
+                return Artifact(
+                    snapshot: snapshot, expected: nil, actual: "\(base).actual.png", diff: nil, figures: figures)
             }
             try FileIO.writeAtomically("\(root)/\(base).expected.png", expected.bytes)
             let picture = ImageDiff.picture(expected: expected.frame, actual: actual, tolerance: tolerance)
@@ -27,7 +28,8 @@ struct ArtifactWriter {
             throw .internal("cannot encode artifacts: \(error)")
         }
         return Artifact(
-            snapshot: snapshot, expected: "\(base).expected.png", actual: "\(base).actual.png", diff: "\(base).diff.png",
+            snapshot: snapshot, expected: "\(base).expected.png", actual: "\(base).actual.png",
+            diff: "\(base).diff.png",
             figures: figures)
     }
 }

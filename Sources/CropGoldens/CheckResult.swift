@@ -31,7 +31,8 @@ public struct CheckResult: Sendable {
     public var seconds: Double
 
     package init(
-        scenario: String, file: String, status: Status, mismatches: [Mismatch], context: [Context], artifacts: [Artifact],
+        scenario: String, file: String, status: Status, mismatches: [Mismatch], context: [Context],
+        artifacts: [Artifact],
         traceComparison: TraceComparison?, frames: Int, seconds: Double
     ) {
         self.scenario = scenario
@@ -69,7 +70,9 @@ public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
         case .missingSnapshot(let name, let frame, let path):
             return "snapshot \"\(name)\" (frame \(frame)): no golden image at \(path) (run `cropreplay record`)"
         case .missingGolden(let path, let file):
-            if file.hasPrefix("<") { return "no golden at \(path) yet (record it with CROPREPLAY_RECORD=all or record: .all)" }
+            if file.hasPrefix("<") {
+                return "no golden at \(path) yet (record it with CROPREPLAY_RECORD=all or record: .all)"
+            }
             return "no golden at \(path) yet (run `cropreplay record \(file)`)"
         case .damaged(let message): return message
         }

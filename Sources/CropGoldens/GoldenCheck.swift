@@ -50,7 +50,9 @@ package enum GoldenCheck {
         return result
     }
 
-    static func compare(_ loaded: LoadedScenario, options: CheckOptions, into result: inout CheckResult) throws(ReplayFailure) {
+    static func compare(_ loaded: LoadedScenario, options: CheckOptions, into result: inout CheckResult)
+        throws(ReplayFailure)
+    {
         let scenario = loaded.scenario
         let trace = try loaded.replay()
         result.frames = trace.frames.count
@@ -76,7 +78,9 @@ package enum GoldenCheck {
 
     /// The images a check compares: (golden name, frame).
     static func images(_ trace: Trace, scope: CheckScope) -> [(name: String, frame: Int)] {
-        var out = trace.snapshots.filter { scope.snapshots?.contains($0.name) ?? true }.map { (name: $0.name, frame: $0.frame) }
+        var out = trace.snapshots.filter { scope.snapshots?.contains($0.name) ?? true }.map {
+            (name: $0.name, frame: $0.frame)
+        }
         out += scope.frames.filter { $0 >= 0 && $0 < trace.frames.count }.map { (name: "frame-\($0)", frame: $0) }
         return out
     }
@@ -98,7 +102,9 @@ package enum GoldenCheck {
                 result.mismatches.append(.missingSnapshot(name: name, frame: frame, path: store.snapshotPath(name)))
                 if let artifacts {
                     result.artifacts.append(
-                        try artifacts.write(name, expected: nil, actual: actual, tolerance: options.tolerance, figures: "no golden image"))
+                        try artifacts.write(
+                            name, expected: nil, actual: actual, tolerance: options.tolerance,
+                            figures: "no golden image"))
                 }
                 continue
             }
@@ -108,7 +114,8 @@ package enum GoldenCheck {
             if let artifacts {
                 result.artifacts.append(
                     try artifacts.write(
-                        name, expected: (expected, bytes), actual: actual, tolerance: options.tolerance, figures: diff.summary))
+                        name, expected: (expected, bytes), actual: actual, tolerance: options.tolerance,
+                        figures: diff.summary))
             }
         }
     }

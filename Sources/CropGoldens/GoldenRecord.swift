@@ -29,7 +29,8 @@ public struct RecordResult: Sendable, Equatable {
         case .unchanged: return []
         case .created: return ["recorded \(scenario): new golden \(folder)/ (\(files.joined(separator: ", ")))"]
         case .updated:
-            return ["updated \(scenario): \(folder)/ (\(files.joined(separator: ", ")))"] + changes.map { "  " + $0.description }
+            return ["updated \(scenario): \(folder)/ (\(files.joined(separator: ", ")))"]
+                + changes.map { "  " + $0.description }
         }
     }
 }
@@ -103,8 +104,11 @@ package enum GoldenRecord {
         }
         let wanted = Set(p.files.map(\.name))
         let extra =
-            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") && !wanted.contains($0) } ?? []
-        let status: RecordResult.Status = !p.existed ? .created : (written.isEmpty && extra.isEmpty ? .unchanged : .updated)
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter {
+                !$0.hasPrefix(".") && !wanted.contains($0)
+            } ?? []
+        let status: RecordResult.Status =
+            !p.existed ? .created : (written.isEmpty && extra.isEmpty ? .unchanged : .updated)
         if status != .unchanged {
             do { try FileIO.replaceFolder(folder, with: p.files) } catch { throw .unwritable(error) }
         }

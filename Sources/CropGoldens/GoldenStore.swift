@@ -29,7 +29,9 @@ package struct GoldenStore: Sendable {
     package func trace() throws(ReplayFailure) -> TraceFile {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(tracePath, limit: Self.maxTraceBytes) } catch { throw .unreadable(error) }
-        do { return try TraceCodec.decode(bytes, file: tracePath) } catch { throw .golden(path: tracePath, problem: golden(error)) }
+        do { return try TraceCodec.decode(bytes, file: tracePath) } catch {
+            throw .golden(path: tracePath, problem: golden(error))
+        }
     }
 
     /// A recorded snapshot (nil when absent) with its encoded bytes.

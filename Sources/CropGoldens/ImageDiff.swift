@@ -29,7 +29,8 @@ public struct ImageDiff: Sendable, Equatable {
             return "size \(s.expectedWidth)x\(s.expectedHeight) -> \(s.actualWidth)x\(s.actualHeight)"
         }
         var text =
-            "\(differing) of \(total) pixels \(differing == 1 ? "differs" : "differ") (\(ImageDiff.percent(ratio))), max channel delta \(maxDelta)"
+            "\(differing) of \(total) pixels \(differing == 1 ? "differs" : "differ")"
+            + " (\(ImageDiff.percent(ratio))), max channel delta \(maxDelta)"
         if let b = box { text += ", in box x \(b.x0)...\(b.x1), y \(b.y0)...\(b.y1)" }
         return text
     }
@@ -71,7 +72,9 @@ public struct ImageDiff: Sendable, Equatable {
             let a = (Int(actual.pixels[p]), Int(actual.pixels[p + 1]), Int(actual.pixels[p + 2]))
             var d = 255
             if sameSize {
-                d = max(abs(a.0 - Int(expected.pixels[p])), abs(a.1 - Int(expected.pixels[p + 1])), abs(a.2 - Int(expected.pixels[p + 2])))
+                d = max(
+                    abs(a.0 - Int(expected.pixels[p])), abs(a.1 - Int(expected.pixels[p + 1])),
+                    abs(a.2 - Int(expected.pixels[p + 2])))
             }
             if d > tolerance {
                 out.pixels[p] = UInt8(min(255, 128 + d))

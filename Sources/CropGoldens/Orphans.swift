@@ -9,8 +9,9 @@ package enum Orphans {
     /// The folders under `goldenDir` whose names are not in `names`, sorted, as paths.
     package static func find(goldenDir: String, names: Set<String>) -> [String] {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: goldenDir) else { return [] }
-        return items.filter { !$0.hasPrefix(".") && !names.contains($0) && FileIO.isDirectory(goldenDir + "/" + $0) }.sorted().map {
-            goldenDir + "/" + $0
-        }
+        return items.filter { !$0.hasPrefix(".") && !names.contains($0) && FileIO.isDirectory(goldenDir + "/" + $0) }
+            .sorted().map {
+                goldenDir + "/" + $0
+            }
     }
 }

@@ -11,7 +11,9 @@ package enum Shards {
         /// Parses `i/n` with 1 <= i <= n <= `maxCount`.
         package init?(_ text: String) {
             let parts = text.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Spec.maxCount, i >= 1, i <= n else {
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Spec.maxCount, i >= 1,
+                i <= n
+            else {
                 return nil
             }
             index = i

@@ -21,7 +21,8 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
             let d = a - e
             let unit = field.hasPrefix("imageRect") || field.hasPrefix("box") ? " pt" : field == "angle" ? " deg" : ""
             text +=
-                "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits)) (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
+                "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits))"
+                + " (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
         } else {
             text += "\(field) \(expected) -> \(actual)"
         }
@@ -101,11 +102,14 @@ package enum TraceDiff {
 
     /// Snapshots, crops and fps.
     static func outsideFrames(_ e: TraceFile, _ a: TraceFile) -> [TraceDifference] {
-        func text(_ snaps: [TraceFile.Snapshot]) -> String { snaps.map { "\($0.name)@\($0.frame)" }.joined(separator: ", ") }
+        func text(_ snaps: [TraceFile.Snapshot]) -> String {
+            snaps.map { "\($0.name)@\($0.frame)" }.joined(separator: ", ")
+        }
         if e.snapshots != a.snapshots {
             return [
                 TraceDifference(
-                    frame: nil, field: "snapshots", expected: .text(text(e.snapshots)), actual: .text(text(a.snapshots)), gesture: nil)
+                    frame: nil, field: "snapshots", expected: .text(text(e.snapshots)),
+                    actual: .text(text(a.snapshots)), gesture: nil)
             ]
         }
         for i in 0..<max(e.crops.count, a.crops.count) {
@@ -116,13 +120,21 @@ package enum TraceDiff {
                     guard let c else { return .absent }
                     return .text("\(c.name) frame \(c.frame) \(TraceCodec.rect(c.rect))")
                 }
-                if let ec, let ac, ec.name == ac.name, ec.frame == ac.frame, ec.file == ac.file, close(ec.rect, ac.rect) { continue }
-                return [TraceDifference(frame: nil, field: "crops[\(i)]", expected: describe(ec), actual: describe(ac), gesture: nil)]
+                if let ec, let ac, ec.name == ac.name, ec.frame == ac.frame, ec.file == ac.file, close(ec.rect, ac.rect)
+                {
+                    continue
+                }
+                return [
+                    TraceDifference(
+                        frame: nil, field: "crops[\(i)]", expected: describe(ec), actual: describe(ac), gesture: nil)
+                ]
             }
         }
         if e.fps != a.fps {
             return [
-                TraceDifference(frame: nil, field: "fps", expected: .number(Double(e.fps)), actual: .number(Double(a.fps)), gesture: nil)
+                TraceDifference(
+                    frame: nil, field: "fps", expected: .number(Double(e.fps)), actual: .number(Double(a.fps)),
+                    gesture: nil)
             ]
         }
         return []

@@ -12,7 +12,8 @@ package struct HTTPRequest: Sendable, Equatable {
     package var version: String
 
     package init(
-        method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
+        body: [UInt8] = [],
         version: String = "HTTP/1.1"
     ) {
         self.version = version
@@ -28,8 +29,10 @@ package struct HTTPRequest: Sendable, Equatable {
 
     /// The `Connection` header's options, lower-cased.
     var connectionOptions: [String] {
-        (header("connection") ?? "").lowercased().split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }) }
-            .map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+        (header("connection") ?? "").lowercased().split(separator: ",").map {
+            String($0.drop { $0 == " " || $0 == "\t" })
+        }
+        .map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
     }
 
     /// Whether the connection closes after this request: asked with `Connection: close`, or
@@ -61,7 +64,8 @@ package struct HTTPResponse: Sendable {
     }
 
     /// A text response (UTF-8).
-    package static func text(_ status: Int, _ text: String, type: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    package static func text(_ status: Int, _ text: String, type: String = "text/plain; charset=utf-8") -> HTTPResponse
+    {
         HTTPResponse(status: status, headers: [("Content-Type", type)], body: Array(text.utf8))
     }
 

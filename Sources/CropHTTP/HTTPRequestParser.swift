@@ -21,9 +21,12 @@ package struct HTTPRequestParser: Sendable {
     package func parse(_ buffer: [UInt8]) -> Outcome {
         // The head ends at the first CRLF CRLF.
         guard let headEnd = Self.headEnd(buffer, limit: maxHead + 4) else {
-            return buffer.count > maxHead ? .failure(status: 431, reason: "request head larger than \(maxHead) bytes") : .incomplete
+            return buffer.count > maxHead
+                ? .failure(status: 431, reason: "request head larger than \(maxHead) bytes") : .incomplete
         }
-        guard headEnd <= maxHead else { return .failure(status: 431, reason: "request head larger than \(maxHead) bytes") }
+        guard headEnd <= maxHead else {
+            return .failure(status: 431, reason: "request head larger than \(maxHead) bytes")
+        }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         var i = 0
@@ -39,9 +42,13 @@ package struct HTTPRequestParser: Sendable {
                 i += 1
             }
         }
-        guard let requestLine = lines.first, !requestLine.isEmpty else { return .failure(status: 400, reason: "no request line") }
+        guard let requestLine = lines.first, !requestLine.isEmpty else {
+            return .failure(status: 400, reason: "no request line")
+        }
         let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return .failure(status: 400, reason: "request line is not METHOD TARGET VERSION") }
+        guard parts.count == 3 else {
+            return .failure(status: 400, reason: "request line is not METHOD TARGET VERSION")
+        }
         let method = String(decoding: parts[0], as: UTF8.self)
         guard !method.isEmpty, method.utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }) else {
             return .failure(status: 400, reason: "method is not an upper-case token")
@@ -57,19 +64,26 @@ package struct HTTPRequestParser: Sendable {
         let q = target.firstIndex(of: UInt8(ascii: "?"))
         let rawPath = q.map { Array(target[..<$0]) } ?? target
         let query = q.map { String(decoding: target[($0 + 1)...], as: UTF8.self) } ?? ""
-        guard let path = Self.percentDecode(rawPath) else { return .failure(status: 400, reason: "bad percent-encoding in the path") }
+        guard let path = Self.percentDecode(rawPath) else {
+            return .failure(status: 400, reason: "bad percent-encoding in the path")
+        }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
-            guard headers.count < maxHeaders else { return .failure(status: 431, reason: "more than \(maxHeaders) header fields") }
+            guard headers.count < maxHeaders else {
+                return .failure(status: 431, reason: "more than \(maxHeaders) header fields")
+            }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
                 return .failure(status: 400, reason: "header field without a name")
             }
             let nameBytes = line[line.startIndex..<colon]
-            guard nameBytes.allSatisfy(Self.isTokenByte) else { return .failure(status: 400, reason: "bad header field name") }
+            guard nameBytes.allSatisfy(Self.isTokenByte) else {
+                return .failure(status: 400, reason: "bad header field name")
+            }
             var value = line[(colon + 1)...]
             while let f = value.first, f == 32 || f == 9 { value = value.dropFirst() }
             while let l = value.last, l == 32 || l == 9 { value = value.dropLast() }
-            headers.append((String(decoding: nameBytes, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self)))
+            headers.append(
+                (String(decoding: nameBytes, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self)))
         }
         if headers.contains(where: { $0.name == "transfer-encoding" }) {
             return .failure(status: 501, reason: "chunked or other transfer codings are not accepted")
@@ -77,7 +91,8 @@ package struct HTTPRequestParser: Sendable {
         let lengths = headers.filter { $0.name == "content-length" }.map(\.value)
         var length = 0
         if let first = lengths.first {
-            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12, first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 12,
+                first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                 let n = Int(first)
             else { return .failure(status: 400, reason: "bad Content-Length") }
             guard n <= maxBody else { return .failure(status: 413, reason: "body larger than \(maxBody) bytes") }
@@ -86,7 +101,8 @@ package struct HTTPRequestParser: Sendable {
         let bodyStart = headEnd + 4
         guard buffer.count >= bodyStart + length else { return .incomplete }
         let request = HTTPRequest(
-            method: method, path: path, query: query, headers: headers, body: Array(buffer[bodyStart..<(bodyStart + length)]),
+            method: method, path: path, query: query, headers: headers,
+            body: Array(buffer[bodyStart..<(bodyStart + length)]),
             version: version)
         return .request(request, consumed: bodyStart + length)
     }
@@ -94,8 +110,10 @@ package struct HTTPRequestParser: Sendable {
     static func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
         case 48...57, 65...90, 97...122: return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+            UInt8(ascii: "_"),
             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default: return false
@@ -117,7 +135,9 @@ package struct HTTPRequestParser: Sendable {
         }
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%") {
-                guard i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]), h != 0 || l != 0 else { return nil }
+                guard i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]), h != 0 || l != 0 else {
+                    return nil
+                }
                 out.append(h << 4 | l)
                 i += 3
             } else {

@@ -81,7 +81,9 @@ package final class HTTPServer {
     }
 
     /// Listens on `host` (an IPv4 address, 127.0.0.1 unless asked otherwise) and `port` (0: any).
-    package init(host: String = "127.0.0.1", port: Int, limits: Limits = Limits(), handler: @escaping Handler) throws(StartError) {
+    package init(host: String = "127.0.0.1", port: Int, limits: Limits = Limits(), handler: @escaping Handler)
+        throws(StartError)
+    {
         self.limits = limits
         self.handler = handler
         #if canImport(Glibc)
@@ -100,7 +102,9 @@ package final class HTTPServer {
             throw StartError(description: "--host \(host): expected an IPv4 address such as 127.0.0.1")
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             let text = Self.errorText()
@@ -162,7 +166,10 @@ package final class HTTPServer {
             } else if let started = c.requestStarted, c.needsBytes, now - started > limits.requestSeconds, !c.closing {
                 // (Only a request still arriving: whole ones waiting for their turn do not count.)
                 // The whole request did not arrive in time: 408, then close.
-                queue(c, HTTPResponse.text(408, "the request took longer than \(Int(limits.requestSeconds)) s to arrive\n"), close: true)
+                queue(
+                    c,
+                    HTTPResponse.text(408, "the request took longer than \(Int(limits.requestSeconds)) s to arrive\n"),
+                    close: true)
                 if !flush(c, now: now) || c.pending == 0 { closed.insert(c.fd) }
             } else if c.pending > 0 && now - c.lastWrite > limits.writeStallSeconds {
                 closed.insert(c.fd)
@@ -256,7 +263,9 @@ package final class HTTPServer {
         return true
     }
 
-    private func queue(_ c: Connection, _ response: HTTPResponse, close: Bool, keepAlive: Bool = false, started: Double? = nil) {
+    private func queue(
+        _ c: Connection, _ response: HTTPResponse, close: Bool, keepAlive: Bool = false, started: Double? = nil
+    ) {
         if c.pending == 0 { c.lastWrite = Self.now() }
         c.output += response.serialized(close: close, keepAlive: keepAlive)
         if let started { c.timings.append((c.output.count, started)) }

@@ -21,14 +21,17 @@ package enum APNGReader {
     }
 
     package static func read(_ bytes: [UInt8]) throws(ImageError) -> Animation {
-        guard let chunks = PNGChunks.parse(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else {
+        guard let chunks = PNGChunks.parse(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13
+        else {
             throw .unreadable("not an APNG (no IHDR)")
         }
         guard chunks.allSatisfy({ $0.crcValid }) else { throw .unreadable("CRC mismatch") }
         let w = Int(PNGChunks.readBE32(ihdr.data, 0))
         let h = Int(PNGChunks.readBE32(ihdr.data, 4))
         guard w > 0, h > 0, w <= PNGCodec.maxSide, h <= PNGCodec.maxSide else { throw .tooLarge(width: w, height: h) }
-        guard let actl = chunks.first(where: { $0.type == "acTL" }), actl.data.count == 8 else { throw .unreadable("no acTL chunk") }
+        guard let actl = chunks.first(where: { $0.type == "acTL" }), actl.data.count == 8 else {
+            throw .unreadable("no acTL chunk")
+        }
         let count = Int(PNGChunks.readBE32(actl.data, 0))
         var controls: [FrameControl] = []
         var sequences: [UInt32] = []
@@ -40,9 +43,11 @@ package enum APNGReader {
                 let d = c.data
                 controls.append(
                     FrameControl(
-                        sequence: PNGChunks.readBE32(d, 0), width: Int(PNGChunks.readBE32(d, 4)), height: Int(PNGChunks.readBE32(d, 8)),
+                        sequence: PNGChunks.readBE32(d, 0), width: Int(PNGChunks.readBE32(d, 4)),
+                        height: Int(PNGChunks.readBE32(d, 8)),
                         x: Int(PNGChunks.readBE32(d, 12)), y: Int(PNGChunks.readBE32(d, 16)),
-                        delayNum: Int(PNGChunks.readBE16(d, 20)), delayDen: Int(PNGChunks.readBE16(d, 22)), dispose: d[24], blend: d[25]))
+                        delayNum: Int(PNGChunks.readBE16(d, 20)), delayDen: Int(PNGChunks.readBE16(d, 22)),
+                        dispose: d[24], blend: d[25]))
                 pieces.append([])
             case "IDAT":
                 guard !pieces.isEmpty else { throw .unreadable("IDAT before fcTL") }
@@ -57,12 +62,14 @@ package enum APNGReader {
         var canvas = RGBAImage(width: w, height: h)
         var frames: [RGBAImage] = []
         for (control, data) in zip(controls, pieces) {
-            guard control.x + control.width <= w, control.y + control.height <= h, control.width > 0, control.height > 0 else {
+            guard control.x + control.width <= w, control.y + control.height <= h, control.width > 0, control.height > 0
+            else {
                 throw .unreadable("frame rect outside the canvas")
             }
             var png = PNGChunks.signature
             var sub = ihdr.data
-            sub.replaceSubrange(0..<8, with: PNGChunks.be32(UInt32(control.width)) + PNGChunks.be32(UInt32(control.height)))
+            sub.replaceSubrange(
+                0..<8, with: PNGChunks.be32(UInt32(control.width)) + PNGChunks.be32(UInt32(control.height)))
             PNGChunks.append("IHDR", sub, to: &png)
             PNGChunks.append("IDAT", data, to: &png)
             PNGChunks.append("IEND", [], to: &png)
@@ -76,6 +83,7 @@ package enum APNGReader {
             }
             frames.append(canvas)
         }
-        return Animation(width: w, height: h, frameCount: count, controls: controls, dataSequences: sequences, frames: frames)
+        return Animation(
+            width: w, height: h, frameCount: count, controls: controls, dataSequences: sequences, frames: frames)
     }
 }

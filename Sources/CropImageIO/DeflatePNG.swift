@@ -12,15 +12,22 @@ package enum DeflatePNG {
 
     /// An 8-bit RGB (3 channels) or RGBA (4 channels) PNG of `pixels` (rows packed), or nil
     /// when deflating fails.
-    package static func encode(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int, level: Int32) -> [UInt8]? {
-        guard let base = pixels.baseAddress, width > 0, height > 0, pixels.count == width * height * channels else { return nil }
+    package static func encode(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int, level: Int32
+    ) -> [UInt8]? {
+        guard let base = pixels.baseAddress, width > 0, height > 0, pixels.count == width * height * channels else {
+            return nil
+        }
         var filtered = [UInt8](repeating: 0, count: (1 + width * channels) * height)
-        filtered.withUnsafeMutableBufferPointer { crk_png_filter(base, width * channels, width, height, channels, $0.baseAddress) }
+        filtered.withUnsafeMutableBufferPointer {
+            crk_png_filter(base, width * channels, width, height, channels, $0.baseAddress)
+        }
         let stream = deflate(filtered, level: level)
         guard !stream.isEmpty else { return nil }
         var out = PNGChunks.signature
         out.reserveCapacity(8 + 25 + 12 + stream.count + 12)
-        let header = PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
+        let header =
+            PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
         PNGChunks.append("IHDR", header, to: &out)
         PNGChunks.append("IDAT", stream, to: &out)
         PNGChunks.append("IEND", [], to: &out)
@@ -32,7 +39,9 @@ package enum DeflatePNG {
         let bound = cds_deflate_bound(bytes.count)
         var out = [UInt8](repeating: 0, count: bound)
         let n = bytes.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { cds_deflate(input.baseAddress, input.count, level, $0.baseAddress, bound) }
+            out.withUnsafeMutableBufferPointer {
+                cds_deflate(input.baseAddress, input.count, level, $0.baseAddress, bound)
+            }
         }
         guard n >= 0 else { return [] }
         out.removeSubrange(n...)

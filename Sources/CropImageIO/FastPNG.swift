@@ -42,8 +42,11 @@ package final class FastPNGEncoder {
         capacity = header + FastDeflate.bound(height * filteredRow) + 4 + 12
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         let ihdr: [UInt8] =
-            Array("IHDR".utf8) + PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0]
-        let head = PNGChunks.signature + PNGChunks.be32(13) + ihdr + PNGChunks.be32(Checksums.crc32(ihdr, count: ihdr.count))
+            Array("IHDR".utf8) + PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [
+                8, channels == 4 ? 6 : 2, 0, 0, 0,
+            ]
+        let head =
+            PNGChunks.signature + PNGChunks.be32(13) + ihdr + PNGChunks.be32(Checksums.crc32(ihdr, count: ihdr.count))
         let start = head + [0, 0, 0, 0] + Array("IDAT".utf8)
         buffer.initialize(from: start, count: start.count)
         out = buffer
@@ -66,7 +69,8 @@ package final class FastPNGEncoder {
         for r in 0..<count {
             let src = rows + r * rowBytes
             let dst = band + lead + rowsInBand * filteredRow
-            FastPNGEncoder.upFilter(src, above: r == 0 ? UnsafePointer(previous) : src - rowBytes, count: rowBytes, into: dst)
+            FastPNGEncoder.upFilter(
+                src, above: r == 0 ? UnsafePointer(previous) : src - rowBytes, count: rowBytes, into: dst)
             rowsInBand += 1
             if rowsInBand == bandRows { flushBand() }
         }
@@ -111,14 +115,18 @@ package final class FastPNGEncoder {
     }
 
     /// Filter type 2 (Up): the bytewise difference from the row above.
-    static func upFilter(_ src: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    static func upFilter(
+        _ src: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>
+    ) {
         dst[0] = 2
         let s = UnsafeRawPointer(src)
         let a = UnsafeRawPointer(above)
         let o = UnsafeMutableRawPointer(dst + 1)
         var x = 0
         while x &+ 16 <= count {
-            let d = s.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self) &- a.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+            let d =
+                s.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+                &- a.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
             o.storeBytes(of: d, toByteOffset: x, as: SIMD16<UInt8>.self)
             x &+= 16
         }

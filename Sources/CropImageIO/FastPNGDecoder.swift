@@ -11,7 +11,9 @@ enum FastPNGDecoder {
         data.withUnsafeBufferPointer { buf -> RGBFrame? in
             guard let base = buf.baseAddress, buf.count >= 8 + 25 + 12 else { return nil }
             for (i, b) in PNGChunks.signature.enumerated() where base[i] != b { return nil }
-            func be32(_ at: Int) -> Int { Int(base[at]) << 24 | Int(base[at + 1]) << 16 | Int(base[at + 2]) << 8 | Int(base[at + 3]) }
+            func be32(_ at: Int) -> Int {
+                Int(base[at]) << 24 | Int(base[at + 1]) << 16 | Int(base[at + 2]) << 8 | Int(base[at + 3])
+            }
             var width = 0
             var height = 0
             var idat: [Range<Int>] = []
@@ -25,7 +27,9 @@ enum FastPNGDecoder {
                 let critical = type.0 & 0x20 == 0
                 if critical {
                     // Critical chunks must have a good CRC (ancillary ones are skipped unread).
-                    guard Checksums.crc32(base + at + 4, count: length + 4) == UInt32(be32(body.upperBound)) else { return nil }
+                    guard Checksums.crc32(base + at + 4, count: length + 4) == UInt32(be32(body.upperBound)) else {
+                        return nil
+                    }
                 }
                 switch type {
                 case (73, 72, 68, 82):  // IHDR: 8-bit RGB, deflate, standard filters, not interlaced
@@ -33,7 +37,9 @@ enum FastPNGDecoder {
                     width = be32(body.lowerBound)
                     height = be32(body.lowerBound + 4)
                     let p = body.lowerBound + 8
-                    guard base[p] == 8, base[p + 1] == 2, base[p + 2] == 0, base[p + 3] == 0, base[p + 4] == 0 else { return nil }
+                    guard base[p] == 8, base[p + 1] == 2, base[p + 2] == 0, base[p + 3] == 0, base[p + 4] == 0 else {
+                        return nil
+                    }
                 case (73, 68, 65, 84):  // IDAT
                     guard width > 0 else { return nil }
                     idat.append(body)
@@ -73,7 +79,9 @@ enum FastPNGDecoder {
     /// libdeflate's inflate into exactly `rawCount` bytes: built optimised, so as fast in a
     /// client's debug build as in a release build (2.5x an inflate written in Swift, in a
     /// release build too).
-    static func inflate(_ stream: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, rawCount: Int) -> Bool {
+    static func inflate(_ stream: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, rawCount: Int)
+        -> Bool
+    {
         guard let s = stream.baseAddress else { return false }
         return cds_inflate(s, stream.count, out, rawCount) == 1
     }

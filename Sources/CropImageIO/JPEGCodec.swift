@@ -7,19 +7,25 @@ package enum JPEGCodec {
     /// libjpeg's working memory is bounded (a progressive 100 MP file needs about 1.2 GB).
     static let maxMemory = 2_000_000_000
 
-    package static func isJPEG(_ data: [UInt8]) -> Bool { data.count >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF }
+    package static func isJPEG(_ data: [UInt8]) -> Bool {
+        data.count >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF
+    }
 
     /// Decodes to 8-bit RGBA (alpha 255), turned and mirrored as its EXIF orientation says.
     package static func decode(_ data: [UInt8]) throws(ImageError) -> RGBAImage {
         var out = cjpeg_decoded()
         let status = data.withUnsafeBufferPointer { buf in
             cjpeg_decode_rgba(
-                buf.baseAddress, buf.count, UInt32(PNGCodec.maxSide), UInt32(PNGCodec.maxSide), UInt64(PNGCodec.maxPixels), maxMemory, &out
+                buf.baseAddress, buf.count, UInt32(PNGCodec.maxSide), UInt32(PNGCodec.maxSide),
+                UInt64(PNGCodec.maxPixels), maxMemory, &out
             )
         }
-        let message = withUnsafeBytes(of: &out.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = withUnsafeBytes(of: &out.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
         if status == 2 { throw .tooLarge(width: Int(out.width), height: Int(out.height)) }
-        guard status == 0, let pixels = out.pixels else { throw .unreadableJPEG(message.isEmpty ? "cannot be decoded" : message) }
+        guard status == 0, let pixels = out.pixels else {
+            throw .unreadableJPEG(message.isEmpty ? "cannot be decoded" : message)
+        }
         defer { cjpeg_free(pixels) }
         let w = Int(out.width)
         let h = Int(out.height)
@@ -80,7 +86,9 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
             let entry = ifd + 2 + k * 12
             guard let tag = u16(entry) else { return nil }
             // Tag 0x0112, type SHORT (3), count 1: the value sits in the entry's first two bytes.
-            if tag == 0x0112, u16(entry + 2) == 3, let value = u16(entry + 8) { return ExifOrientation(rawValue: value) }
+            if tag == 0x0112, u16(entry + 2) == 3, let value = u16(entry + 8) {
+                return ExifOrientation(rawValue: value)
+            }
         }
         return nil
     }

@@ -11,7 +11,9 @@ package enum PNGChunks {
         return ~data.withUnsafeBufferPointer { Checksums.crc32($0.baseAddress!, count: data.count, crc: ~start) }
     }
 
-    package static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+    package static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+    }
     package static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 255)] }
 
     /// Appends one chunk (length, type, data, CRC over type + data).
@@ -35,7 +37,8 @@ package enum PNGChunks {
         var chunks: [Chunk] = []
         var i = 8
         while i + 12 <= bytes.count {
-            let len = Int(UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3]))
+            let len = Int(
+                UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3]))
             guard len <= bytes.count - i - 12 else { return nil }
             let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
             let data = Array(bytes[(i + 8)..<(i + 8 + len)])

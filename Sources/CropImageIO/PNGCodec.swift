@@ -66,7 +66,8 @@ package enum PNGCodec {
         var out = cpng_decoded()
         let rc = data.withUnsafeBufferPointer { buf in
             channels == 4
-                ? cpng_decode_rgba(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
+                ? cpng_decode_rgba(
+                    buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
                 : cpng_decode_rgb(buf.baseAddress, buf.count, UInt32(maxSide), UInt32(maxSide), UInt64(maxPixels), &out)
         }
         defer { cpng_free(out.pixels) }
@@ -129,13 +130,19 @@ package enum PNGCodec {
         try encode(pixels: image.pixels, width: image.width, height: image.height, channels: 4, compression)
     }
 
-    static func encode(pixels: [UInt8], width: Int, height: Int, channels: Int32, _ c: Compression) throws(ImageError) -> [UInt8] {
+    static func encode(pixels: [UInt8], width: Int, height: Int, channels: Int32, _ c: Compression) throws(ImageError)
+        -> [UInt8]
+    {
         if c.writer != .libpng {
-            guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24, pixels.count == width * height * Int(channels) else {
+            guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24,
+                pixels.count == width * height * Int(channels)
+            else {
                 throw .encodeFailed("image of \(width)x\(height) with \(pixels.count) bytes")
             }
             if c.writer == .fast {
-                return pixels.withUnsafeBufferPointer { FastPNG.encode($0, width: width, height: height, channels: Int(channels)) }
+                return pixels.withUnsafeBufferPointer {
+                    FastPNG.encode($0, width: width, height: height, channels: Int(channels))
+                }
             }
             let png = pixels.withUnsafeBufferPointer {
                 DeflatePNG.encode($0, width: width, height: height, channels: Int(channels), level: c.level)
@@ -148,7 +155,8 @@ package enum PNGCodec {
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = pixels.withUnsafeBufferPointer { buf in
             cpng_encode(
-                buf.baseAddress, UInt32(width), UInt32(height), channels, c.level, c.filter, c.strategy, &outPtr, &outSize, &message)
+                buf.baseAddress, UInt32(width), UInt32(height), channels, c.level, c.filter, c.strategy, &outPtr,
+                &outSize, &message)
         }
         defer { cpng_free(outPtr) }
         guard rc == 0, let outPtr else { throw .encodeFailed(string(message)) }

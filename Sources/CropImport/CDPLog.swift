@@ -36,7 +36,9 @@ package enum CDPLog {
             let type = try r.string(try r.member(params, "type", in: "the event"), "the event type")
             let tNode = try r.member(params, "timestamp", in: "the event")
             let t = try r.number(tNode, "a timestamp in seconds")
-            guard t >= lastTime else { throw r.error(tNode, "timestamp \(JSONNumber.format(t)) is earlier than the previous event's") }
+            guard t >= lastTime else {
+                throw r.error(tNode, "timestamp \(JSONNumber.format(t)) is earlier than the previous event's")
+            }
             lastTime = t
             let pointsNode = try r.member(params, "touchPoints", in: "the event")
             var points: [(id: String, point: Point, node: JSONNode)] = []
@@ -66,7 +68,9 @@ package enum CDPLog {
                 }
             case "touchMove":
                 for p in points {
-                    guard builder.isDown(p.id) else { throw r.error(p.node, "touchMove of point \(p.id), which is not down") }
+                    guard builder.isDown(p.id) else {
+                        throw r.error(p.node, "touchMove of point \(p.id), which is not down")
+                    }
                     builder.move(p.id, to: p.point, at: t, line: line)
                 }
             case "touchEnd", "touchCancel":
@@ -74,7 +78,9 @@ package enum CDPLog {
                     builder.liftAll(at: t)
                 } else {
                     for p in points {
-                        guard builder.isDown(p.id) else { throw r.error(p.node, "\(type) of point \(p.id), which is not down") }
+                        guard builder.isDown(p.id) else {
+                            throw r.error(p.node, "\(type) of point \(p.id), which is not down")
+                        }
                         builder.move(p.id, to: p.point, at: t, line: line)
                         builder.lift(p.id, at: t)
                     }

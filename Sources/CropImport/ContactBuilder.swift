@@ -19,7 +19,9 @@ struct ContactBuilder {
         // An id landing again while down lifts its first finger (never left down forever).
         if down[id] != nil { lift(id, at: t) }
         log.contacts.append(
-            TouchLog.Contact(down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: p, linear: linear, line: line)], line: line)
+            TouchLog.Contact(
+                down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: p, linear: linear, line: line)],
+                line: line)
         )
         down[id] = log.contacts.count - 1
     }

@@ -27,10 +27,14 @@ package enum GeteventLog {
             let line = index + 1
             let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("[") else { continue }  // headers: "add device 1: ...", "  name: ..."
-            guard let close = trimmed.firstIndex(of: "]") else { throw ImportError(line: line, "expected \"[ seconds ]\" at the start") }
+            guard let close = trimmed.firstIndex(of: "]") else {
+                throw ImportError(line: line, "expected \"[ seconds ]\" at the start")
+            }
             let stamp = trimmed[trimmed.index(after: trimmed.startIndex)..<close].trimmingSpaces()
             guard let t = Double(stamp), t.isFinite, t >= 0, t <= 1e9 else {
-                throw ImportError(line: line, "expected a timestamp in seconds, got \"\(stamp.prefix(40))\" (record with getevent -lt)")
+                throw ImportError(
+                    line: line,
+                    "expected a timestamp in seconds, got \"\(stamp.prefix(40))\" (record with getevent -lt)")
             }
             let fields = trimmed[trimmed.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 4, fields[0].hasSuffix(":") else { continue }
@@ -40,14 +44,19 @@ package enum GeteventLog {
             let valueText = fields[3]
             if device == nil && code.hasPrefix("ABS_MT_") { device = dev }
             if code == "SYN_MT_REPORT" {
-                throw ImportError(line: line, "multi-touch protocol A (SYN_MT_REPORT) is not supported: expected protocol B (slots)")
+                throw ImportError(
+                    line: line, "multi-touch protocol A (SYN_MT_REPORT) is not supported: expected protocol B (slots)")
             }
             guard dev == device else { continue }
-            guard t >= lastTime else { throw ImportError(line: line, "timestamp \(stamp) is earlier than the previous event's") }
+            guard t >= lastTime else {
+                throw ImportError(line: line, "timestamp \(stamp) is earlier than the previous event's")
+            }
             lastTime = t
             func value() throws(ImportError) -> Int {
                 guard let v = UInt32(valueText, radix: 16) else {
-                    throw ImportError(line: line, "expected a hexadecimal value, got \"\(valueText.prefix(20))\" (record with getevent -l)")
+                    throw ImportError(
+                        line: line,
+                        "expected a hexadecimal value, got \"\(valueText.prefix(20))\" (record with getevent -l)")
                 }
                 return Int(Int32(bitPattern: v))
             }
@@ -68,7 +77,8 @@ package enum GeteventLog {
                 slots[slot, default: Slot()].y = Double(try value())
                 slots[slot, default: Slot()].changed = true
             case ("EV_SYN", "SYN_MT_REPORT"):
-                throw ImportError(line: line, "multi-touch protocol A (SYN_MT_REPORT) is not supported: expected protocol B (slots)")
+                throw ImportError(
+                    line: line, "multi-touch protocol A (SYN_MT_REPORT) is not supported: expected protocol B (slots)")
             case ("EV_SYN", "SYN_DROPPED"):
                 throw ImportError(line: line, "SYN_DROPPED: the device dropped events, so the recording is incomplete")
             case ("EV_SYN", "SYN_REPORT"):
@@ -97,7 +107,9 @@ package enum GeteventLog {
                 continue
             }
         }
-        guard lastTime > -Double.infinity else { throw ImportError(line: 1, "no touch events (expected ABS_MT_* lines from getevent -lt)") }
+        guard lastTime > -Double.infinity else {
+            throw ImportError(line: 1, "no touch events (expected ABS_MT_* lines from getevent -lt)")
+        }
         builder.liftAll(at: lastTime)
         return builder.log
     }

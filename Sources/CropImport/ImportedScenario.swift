@@ -42,7 +42,9 @@ package struct ImportedScenario {
             var entries: [String] = []
             while n < frames.count && !frames[n].isEmpty {
                 entries.append(
-                    "[" + frames[n].map { "[\(JSONNumber.format($0.x)), \(JSONNumber.format($0.y))]" }.joined(separator: ", ") + "]")
+                    "["
+                        + frames[n].map { "[\(JSONNumber.format($0.x)), \(JSONNumber.format($0.y))]" }.joined(
+                            separator: ", ") + "]")
                 n += 1
             }
             steps.append("{\"touches\": [\n      " + entries.joined(separator: ",\n      ") + "\n    ]}")

@@ -10,22 +10,30 @@ struct JSONReading {
     }
 
     func object(_ node: JSONNode, _ what: String) throws(ImportError) -> [JSONMember] {
-        guard case .object(let members) = node.value else { throw error(node, "expected \(what) (an object), got \(node.value.kindName)") }
+        guard case .object(let members) = node.value else {
+            throw error(node, "expected \(what) (an object), got \(node.value.kindName)")
+        }
         return members
     }
 
     func array(_ node: JSONNode, _ what: String) throws(ImportError) -> [JSONNode] {
-        guard case .array(let items) = node.value else { throw error(node, "expected \(what) (an array), got \(node.value.kindName)") }
+        guard case .array(let items) = node.value else {
+            throw error(node, "expected \(what) (an array), got \(node.value.kindName)")
+        }
         return items
     }
 
     func string(_ node: JSONNode, _ what: String) throws(ImportError) -> String {
-        guard case .string(let s) = node.value else { throw error(node, "expected \(what) (a string), got \(node.value.kindName)") }
+        guard case .string(let s) = node.value else {
+            throw error(node, "expected \(what) (a string), got \(node.value.kindName)")
+        }
         return s
     }
 
     func number(_ node: JSONNode, _ what: String) throws(ImportError) -> Double {
-        guard case .number(let d, _) = node.value else { throw error(node, "expected \(what) (a number), got \(node.value.kindName)") }
+        guard case .number(let d, _) = node.value else {
+            throw error(node, "expected \(what) (a number), got \(node.value.kindName)")
+        }
         guard d.isFinite, abs(d) <= 1e12 else { throw error(node, "expected \(what) (a finite number up to 1e12)") }
         return d
     }

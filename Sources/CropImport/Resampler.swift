@@ -51,7 +51,9 @@ package struct Resampler {
             spans.append((first, last, short))
             count = max(count, last + 1)
         }
-        guard count <= 100_000 else { throw ImportError(line: 1, "the recording is longer than 100000 frames at \(fps) fps") }
+        guard count <= 100_000 else {
+            throw ImportError(line: 1, "the recording is longer than 100000 frames at \(fps) fps")
+        }
         var out = [[Point]](repeating: [], count: count)
         var fingerCount = [Int](repeating: 0, count: count)
         for (c, span) in zip(log.contacts, spans) {
@@ -64,7 +66,8 @@ package struct Resampler {
                 guard m.x.isFinite, m.y.isFinite, abs(m.x) <= coordinateLimit, abs(m.y) <= coordinateLimit else {
                     throw ImportError(
                         line: c.line(at: t),
-                        "the touch at (\(JSONNumber.format(p.x)), \(JSONNumber.format(p.y))) maps to (\(JSONNumber.format(m.x)), \(JSONNumber.format(m.y))) points\(mapping.optionsWords), outside the scenario's range of +-\(JSONNumber.format(coordinateLimit)): check the options"
+                        "the touch at (\(JSONNumber.format(p.x)), \(JSONNumber.format(p.y))) maps to"
+                            + " (\(JSONNumber.format(m.x)), \(JSONNumber.format(m.y))) points\(mapping.optionsWords), outside the scenario's range of +-\(JSONNumber.format(coordinateLimit)): check the options"
                     )
                 }
                 out[n].append(m)
@@ -74,7 +77,8 @@ package struct Resampler {
             let t = time(n) - t0
             throw ImportError(
                 line: log.contacts.first { c in c.down <= time(n) && time(n) < c.up }?.line ?? 1,
-                "\(fingerCount[n]) fingers down at \(formatSeconds(t)) s after the first touch: the engine simulates one and two (--max-fingers 2 keeps the first two)"
+                "\(fingerCount[n]) fingers down at \(formatSeconds(t)) s after the first touch: the engine"
+                    + " simulates one and two (--max-fingers 2 keeps the first two)"
             )
         }
         return out

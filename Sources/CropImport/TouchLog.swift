@@ -23,7 +23,9 @@ package struct TouchLog: Sendable, Equatable {
         /// The position at time t: the latest keyframe at or before t (the first one before
         /// it), moving linearly towards the next one when that keyframe says so.
         package func position(at t: Double) -> Point {
-            guard var k = keyframes.lastIndex(where: { $0.t <= t }) else { return keyframes.first?.point ?? Point(0, 0) }
+            guard var k = keyframes.lastIndex(where: { $0.t <= t }) else {
+                return keyframes.first?.point ?? Point(0, 0)
+            }
             if k == keyframes.count - 1 || !keyframes[k].linear { return keyframes[k].point }
             let a = keyframes[k]
             let b = keyframes[k + 1]
@@ -93,7 +95,9 @@ package struct PointMapping: Sendable, Equatable {
         var words: [String] = []
         if panel != nil || screen != nil { words.append("--panel and --screen") }
         if scale != 1 { words.append("--scale \(JSONNumber.format(scale))") }
-        if offset != Point(0, 0) { words.append("--offset \(JSONNumber.format(offset.x)),\(JSONNumber.format(offset.y))") }
+        if offset != Point(0, 0) {
+            words.append("--offset \(JSONNumber.format(offset.x)),\(JSONNumber.format(offset.y))")
+        }
         return words.isEmpty ? "" : " with " + words.joined(separator: " ")
     }
 

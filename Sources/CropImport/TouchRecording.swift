@@ -53,7 +53,9 @@ package struct TouchRecording: Sendable, Equatable {
                     }
                 } else {
                     contacts.append(
-                        TouchLog.Contact(down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: finger.point)], line: f + 1))
+                        TouchLog.Contact(
+                            down: t, up: .infinity, keyframes: [TouchLog.Keyframe(t: t, point: finger.point)],
+                            line: f + 1))
                     open[finger.id] = contacts.count - 1
                 }
             }

@@ -35,7 +35,10 @@ package enum WebDriverLog {
             }
             let id = try s["id"].map { n throws(ImportError) in try r.string(n, "a source id") } ?? "source \(i)"
             if sources.contains(where: { $0.id == id }) { throw r.error(s, "a second source with the id \"\(id)\"") }
-            sources.append(Source(id: id, touch: touch, actions: try r.array(try r.member(s, "actions", in: "the source"), "actions")))
+            sources.append(
+                Source(
+                    id: id, touch: touch, actions: try r.array(try r.member(s, "actions", in: "the source"), "actions"))
+            )
         }
         var builder = ContactBuilder()
         let ticks = sources.map(\.actions.count).max() ?? 0
@@ -71,7 +74,10 @@ package enum WebDriverLog {
                     var target = Point(x, y)
                     if let origin = a["origin"] {
                         guard case .string(let o) = origin.value else {
-                            throw r.error(origin, "expected the origin \"viewport\" or \"pointer\" (an element origin cannot be replayed)")
+                            throw r.error(
+                                origin,
+                                "expected the origin \"viewport\" or \"pointer\" (an element origin cannot be replayed)"
+                            )
                         }
                         switch o {
                         case "viewport": break

@@ -143,7 +143,8 @@ package struct JSONParser {
             let keyStart = index
             let key = try parseString()
             if seen.contains(key) {
-                throw JSONSyntaxError(line: keyLine, column: columnAt(keyStart), message: "duplicate key \"\(JSONParser.cap(key))\"")
+                throw JSONSyntaxError(
+                    line: keyLine, column: columnAt(keyStart), message: "duplicate key \"\(JSONParser.cap(key))\"")
             }
             seen.insert(key)
             skipWhitespace()
@@ -219,13 +220,17 @@ package struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit after '.', found \(describeCurrent())") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail("expected a digit after '.', found \(describeCurrent())")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw fail("expected a digit in the exponent, found \(describeCurrent())")
             }
@@ -268,7 +273,9 @@ package struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if code >= 0xD800 && code < 0xDC00 {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("unpaired surrogate in \\u escape")
                         }
                         index += 2

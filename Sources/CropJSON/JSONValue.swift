@@ -63,7 +63,9 @@ extension JSONNode {
         switch value {
         case .object(let members):
             if members.isEmpty { return "{}" }
-            let parts = members.map { pad + JSONNode.quote($0.key) + sep + $0.node.serialized(indent: indent, level: level + 1) }
+            let parts = members.map {
+                pad + JSONNode.quote($0.key) + sep + $0.node.serialized(indent: indent, level: level + 1)
+            }
             return "{" + newline + parts.joined(separator: "," + newline) + newline + closePad + "}"
         case .array(let items):
             if items.isEmpty { return "[]" }
@@ -117,7 +119,9 @@ package enum JSONNumber {
 /// Building JSON values in code (metrics, reports, generated scenarios).
 extension JSONNode {
     package static func string(_ s: String) -> JSONNode { JSONNode(.string(s)) }
-    package static func number(_ d: Double) -> JSONNode { JSONNode(.number(d, isIntegerLiteral: d == d.rounded(.towardZero))) }
+    package static func number(_ d: Double) -> JSONNode {
+        JSONNode(.number(d, isIntegerLiteral: d == d.rounded(.towardZero)))
+    }
     package static func number(_ i: Int) -> JSONNode { JSONNode(.number(Double(i), isIntegerLiteral: true)) }
     package static func bool(_ b: Bool) -> JSONNode { JSONNode(.bool(b)) }
     package static var null: JSONNode { JSONNode(.null) }

@@ -80,7 +80,9 @@ package final class AtomicFile: ByteSink {
             throw FileError(path: path, message: "internal error: overwrite past the end")
         }
         guard !sequential || offset == count else {
-            throw FileError(path: path, message: "is a device that cannot seek; this output must be rewritten in place, give a file")
+            throw FileError(
+                path: path, message: "is a device that cannot seek; this output must be rewritten in place, give a file"
+            )
         }
         try put(bytes, at: offset)
     }

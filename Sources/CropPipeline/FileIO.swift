@@ -87,7 +87,9 @@ package enum FileIO {
         if mkdir(path, 0o755) != 0 {
             let code = errno
             if code == EEXIST && isDirectory(path) { return }
-            if code == EEXIST { throw FileError(path: path, message: "cannot create folder: a file of that name exists") }
+            if code == EEXIST {
+                throw FileError(path: path, message: "cannot create folder: a file of that name exists")
+            }
             throw FileError(path: path, message: "cannot create folder: " + reason(code))
         }
     }
@@ -134,7 +136,10 @@ package enum FileIO {
                 let pointee = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
                 throw FileError(
                     path: path,
-                    message: "is a symbolic link to \(pointee), which does not exist; expected a file, a folder to write in or a device")
+                    message:
+                        "is a symbolic link to \(pointee), which does not exist; expected a file, a folder"
+                        + " to write in or a device"
+                )
             }
             guard let real = realpath(path, nil) else {
                 throw FileError(path: path, message: "is a symbolic link that cannot be resolved")
@@ -197,7 +202,9 @@ package enum FileIO {
             let name = (item as NSString).lastPathComponent
             let full = path.hasSuffix("/") ? path + item : path + "/" + item
             if isDirectory(full) {
-                if name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix("-compare") { enumerator.skipDescendants() }
+                if name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix("-compare") {
+                    enumerator.skipDescendants()
+                }
                 continue
             }
             if name.hasSuffix(".json") && !skippedFiles.contains(name) && !name.hasPrefix(".") { out.append(full) }

@@ -18,7 +18,8 @@ extension FileIO {
             throw FileError(path: path, message: "cannot be removed (\(String(cString: strerror(errno))))")
         }
         do { try FileManager.default.removeItem(atPath: hidden) } catch {
-            throw FileError(path: hidden, message: "was moved away but cannot be deleted (\(error.localizedDescription))")
+            throw FileError(
+                path: hidden, message: "was moved away but cannot be deleted (\(error.localizedDescription))")
         }
     }
 }

@@ -23,7 +23,9 @@ package struct LoadedScenario: Sendable {
     }
 
     /// Reads, decodes and validates a scenario file and loads its image.
-    package static func load(path: String, registrations: Registrations = .builtIn) throws(ReplayFailure) -> LoadedScenario {
+    package static func load(path: String, registrations: Registrations = .builtIn) throws(ReplayFailure)
+        -> LoadedScenario
+    {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
         let file = (path as NSString).lastPathComponent
@@ -32,7 +34,8 @@ package struct LoadedScenario: Sendable {
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                bytes: bytes, file: path, defaultName: base, directory: dir.isEmpty ? "." : dir, extensions: registrations.names)
+                bytes: bytes, file: path, defaultName: base, directory: dir.isEmpty ? "." : dir,
+                extensions: registrations.names)
         } catch {
             throw .scenario(error)
         }
@@ -40,12 +43,14 @@ package struct LoadedScenario: Sendable {
     }
 
     /// Decodes scenario text (built-in scenarios) and loads its image.
-    package static func load(text: String, file: String, name: String, registrations: Registrations = .builtIn) throws(ReplayFailure)
+    package static func load(text: String, file: String, name: String, registrations: Registrations = .builtIn)
+        throws(ReplayFailure)
         -> LoadedScenario
     {
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder.decode(text: text, file: file, defaultName: name, extensions: registrations.names)
+            scenario = try ScenarioDecoder.decode(
+                text: text, file: file, defaultName: name, extensions: registrations.names)
         } catch {
             throw .scenario(error)
         }
@@ -58,7 +63,8 @@ package struct LoadedScenario: Sendable {
     {
         switch scenario.editor.image {
         case .testcard(let w, let h):
-            return LoadedScenario(scenario: scenario, image: Testcard.image(width: w, height: h), registrations: registrations)
+            return LoadedScenario(
+                scenario: scenario, image: Testcard.image(width: w, height: h), registrations: registrations)
         case .file(let relative):
             let path = relative.hasPrefix("/") ? relative : scenario.directory + "/" + relative
             let bytes: [UInt8]
@@ -66,7 +72,8 @@ package struct LoadedScenario: Sendable {
                 throw .image(scenario: scenario.file, image: relative, problem: .unreadable(error.message))
             }
             do {
-                return LoadedScenario(scenario: scenario, image: try ImageDecoder.decode(bytes), registrations: registrations)
+                return LoadedScenario(
+                    scenario: scenario, image: try ImageDecoder.decode(bytes), registrations: registrations)
             } catch {
                 throw .image(scenario: scenario.file, image: relative, problem: .undecodable(error.description))
             }
@@ -79,12 +86,14 @@ package struct LoadedScenario: Sendable {
     package func replay() throws(ReplayFailure) -> Trace {
         let trace: Trace
         do {
-            trace = try Replayer.replay(scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
+            trace = try Replayer.replay(
+                scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
         } catch {
             throw .scenario(error)
         }
         let tooLarge = { (c: CropRecord) in
-            c.width > Limits.maxImageSide || c.height > Limits.maxImageSide || c.width * c.height > Limits.maxImagePixels
+            c.width > Limits.maxImageSide || c.height > Limits.maxImageSide
+                || c.width * c.height > Limits.maxImagePixels
         }
         if let crop = trace.crops.first(where: tooLarge) {
             let step = scenario.script.first { if case .save(let s) = $0.kind { s.name == crop.name } else { false } }
@@ -92,7 +101,8 @@ package struct LoadedScenario: Sendable {
                 ScenarioError(
                     file: scenario.file, place: step?.path,
                     message:
-                        "frame \(crop.frame): the crop \"\(crop.name)\" would be \(crop.width)x\(crop.height) pixels; the limit is "
+                        "frame \(crop.frame): the crop \"\(crop.name)\" would be"
+                        + " \(crop.width)x\(crop.height) pixels; the limit is "
                         + "\(Limits.maxImageSide)x\(Limits.maxImageSide) and 100 MP (zoom in, or save at angle 0)"))
         }
         return trace

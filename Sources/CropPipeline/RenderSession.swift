@@ -21,7 +21,8 @@ package final class RenderSession: @unchecked Sendable {
         self.trace = trace
         compositor = Compositor(editor: loaded.scenario.editor, scale: loaded.scenario.editor.viewport.scale)
         let e = loaded.scenario.editor
-        settingsKey = "\(e.viewport.scale)|\(e.frame)|\(e.mask.region)|\(String(describing: e.border))|\(String(describing: e.grid))"
+        settingsKey =
+            "\(e.viewport.scale)|\(e.frame)|\(e.mask.region)|\(String(describing: e.border))|\(String(describing: e.grid))"
         images = [loaded.image]
         premultiplied = [PremultipliedImage(loaded.image)]
         // Crops that become images, in order.
@@ -61,7 +62,8 @@ package final class RenderSession: @unchecked Sendable {
 
     /// Renders the given frames over `jobs` threads, calling `body` with each frame
     /// (from any thread; the order of calls is not defined, the frames are).
-    package func renderAll(_ frames: [Int], jobs: Int, body: @escaping @Sendable (Int, RGBFrame) throws -> Void) throws {
+    package func renderAll(_ frames: [Int], jobs: Int, body: @escaping @Sendable (Int, RGBFrame) throws -> Void) throws
+    {
         prepareLayers(frames)
         try Parallel.forEach(count: frames.count, jobs: jobs) { i in
             let n = frames[i]

@@ -42,7 +42,8 @@ package enum RunOutput {
     /// `run` for a replay already made: the outputs are staged, then published together
     /// (`StagedOutput`): a failure on the way leaves the scenario's folder as it was.
     @discardableResult
-    package static func run(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> String {
+    package static func run(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> String
+    {
         let output = try stage(loaded, trace: trace, options: options)
         try publish(output)
         return output.folder
@@ -50,7 +51,9 @@ package enum RunOutput {
 
     /// Writes a scenario's outputs into a staged folder inside `DIR/<name>/`; nothing is
     /// visible until `publish`. Errors name the outputs' final paths, never the staged folder.
-    package static func stage(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure) -> StagedOutput {
+    package static func stage(_ loaded: LoadedScenario, trace: Trace, options: RunOptions) throws(ReplayFailure)
+        -> StagedOutput
+    {
         let folder = options.outDir + "/" + loaded.scenario.name
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
         try checkBudget(loaded, trace: trace, options: options)
@@ -79,7 +82,9 @@ package enum RunOutput {
                     guard let png = encoded.get(frame) else { continue }
                     try FileIO.writeAtomically(dir + "/snapshots/\(name).png", png)
                 }
-                if options.wantsSequence { try writeSequences(session, plan: plan, dir: dir, shown: shown, options: options) }
+                if options.wantsSequence {
+                    try writeSequences(session, plan: plan, dir: dir, shown: shown, options: options)
+                }
             }
         } catch {
             output.discard()
@@ -101,7 +106,8 @@ package enum RunOutput {
         let plan = SequencePlan(trace: trace, options: options, scale: loaded.scenario.editor.viewport.scale)
         if options.webp {
             try WebPBudget.check(
-                frames: plan.kept.count, width: plan.size.0, height: plan.size.1, what: "\(loaded.scenario.file): --webp")
+                frames: plan.kept.count, width: plan.size.0, height: plan.size.1,
+                what: "\(loaded.scenario.file): --webp")
         }
         guard options.sheet else { return }
         try MemoryBudget.check(
@@ -117,7 +123,10 @@ package enum RunOutput {
         init(trace: Trace, options: RunOptions, scale: Int) {
             kept = Array(stride(from: 0, to: trace.frames.count, by: max(1, options.every)))
             canvas = RunOutput.canvasSize(trace, kept: kept, scale: scale)
-            size = (max(1, Int((Double(canvas.0) * options.thumb).rounded())), max(1, Int((Double(canvas.1) * options.thumb).rounded())))
+            size = (
+                max(1, Int((Double(canvas.0) * options.thumb).rounded())),
+                max(1, Int((Double(canvas.1) * options.thumb).rounded()))
+            )
         }
     }
 
@@ -142,7 +151,10 @@ package enum RunOutput {
                 let n = kept[i]
                 let whole = session.size(of: n) == canvas
                 try FileIO.writeAtomically(
-                    framePath(n), whole ? session.renderPNG(frame: n) : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
+                    framePath(n),
+                    whole
+                        ? session.renderPNG(frame: n)
+                        : PNGCodec.encode(pad(session.render(frame: n), to: canvas), .fast))
                 options.progress?(done.increment(), kept.count)
             }
             return
@@ -177,7 +189,8 @@ package enum RunOutput {
         let gif =
             try gifFile.map { file in
                 try palette.map {
-                    try GIFWriter(width: size.0, height: size.1, fps: trace.fps, sink: file, palette: $0, dither: options.dither)
+                    try GIFWriter(
+                        width: size.0, height: size.1, fps: trace.fps, sink: file, palette: $0, dither: options.dither)
                 }
             } ?? nil
         var tiles: [(RGBFrame, String)] = []
@@ -193,7 +206,11 @@ package enum RunOutput {
             try webp?.append(frames, ticks: ticks)
             if options.sheet {
                 for (n, f) in zip(batch, frames) {
-                    tiles.append((Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)), label(trace.frames[n])))
+                    tiles.append(
+                        (
+                            Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)),
+                            label(trace.frames[n])
+                        ))
                 }
             }
         }
@@ -203,11 +220,15 @@ package enum RunOutput {
         for file in [apngFile, gifFile, webpFile].compactMap({ $0 }) {
             let size = file.count
             try file.commit()
-            if let w = AnimationSize.warning(shown(file.path), bytes: size, every: options.every, thumb: options.thumb) { options.warn?(w) }
+            if let w = AnimationSize.warning(shown(file.path), bytes: size, every: options.every, thumb: options.thumb)
+            {
+                options.warn?(w)
+            }
         }
         if options.sheet {
             let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
-            try FileIO.writeAtomically(dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .shared))
+            try FileIO.writeAtomically(
+                dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .shared))
         }
     }
 
@@ -216,7 +237,8 @@ package enum RunOutput {
     /// batch in order. Memory holds one batch. With `cache` (the fitted frames of `kept`,
     /// from an earlier pass) nothing is rendered again.
     static func forEachBatch(
-        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int, cache: [RGBFrame]? = nil,
+        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int,
+        cache: [RGBFrame]? = nil,
         each: (@Sendable (Int, RGBFrame) throws -> Void)? = nil, body: ([Int], [RGBFrame]) throws -> Void
     ) throws {
         let batchSize = max(8, jobs * 4)
@@ -285,7 +307,9 @@ package enum AnimationSize {
         let factor = Double(bytes) / Double(limit)
         let suggestedEvery = max(2, Int((Double(max(1, every)) * factor).rounded(.up)))
         let suggestedThumb = max(0.05, (thumb / factor.squareRoot() * 100).rounded(.down) / 100)
-        return "warning: \(path) is \(bytes >> 20) MB, large for a pull request; try --every \(suggestedEvery) or --thumb \(suggestedThumb)"
+        return
+            "warning: \(path) is \(bytes >> 20) MB, large for a pull request; try --every \(suggestedEvery)"
+            + " or --thumb \(suggestedThumb)"
     }
 }
 
@@ -297,7 +321,8 @@ package enum MemoryBudget {
         let need = frames * width * height * 3
         guard need <= bytes else {
             throw .badInput(
-                "\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F"
+                "\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in"
+                    + " memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F"
             )
         }
     }
@@ -309,12 +334,15 @@ package enum MemoryBudget {
 package enum WebPBudget {
     package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
         guard width <= WebPWriter.maxSide, height <= WebPWriter.maxSide else {
-            throw .badInput("\(what): frames of \(width)x\(height) pixels exceed WebP's \(WebPWriter.maxSide) a side: use --thumb F")
+            throw .badInput(
+                "\(what): frames of \(width)x\(height) pixels exceed WebP's \(WebPWriter.maxSide) a side: use --thumb F"
+            )
         }
         let need = frames * width * height * 3
         guard need <= WebPWriter.memoryLimit else {
             throw .badInput(
-                "\(what) would assemble \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB uncompressed) in memory; the limit is \(WebPWriter.memoryLimit >> 20) MB: use --every N or --thumb F"
+                "\(what) would assemble \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB"
+                    + " uncompressed) in memory; the limit is \(WebPWriter.memoryLimit >> 20) MB: use --every N or --thumb F"
             )
         }
     }

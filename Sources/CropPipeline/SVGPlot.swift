@@ -56,12 +56,15 @@ package struct SVGPlot: Sendable {
         func x(_ t: Double) -> Double { pad + (w - pad - 8) * (t / tMax) }
         func y(_ v: Double) -> Double { h - pad + (pad + 8 - h) * ((min(max(v, lo), hi) - lo) / (hi - lo)) }
         var svg =
-            "<svg width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+            "<svg width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\""
+            + " xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<text x=\"\(pad)\" y=\"16\" font-size=\"13\">\(HTML.escape(title))</text>\n"
         if !band.isEmpty {
             let top = band.map { "\(fmt(x($0.t))),\(fmt(y($0.high)))" }
             let bottom = band.map { "\(fmt(x($0.t))),\(fmt(y($0.low)))" }
-            svg += "<polygon points=\"\((top + bottom.reversed()).joined(separator: " "))\" fill=\"#2da44e\" fill-opacity=\"0.15\"/>\n"
+            svg +=
+                "<polygon points=\"\((top + bottom.reversed()).joined(separator: " "))\" fill=\"#2da44e\""
+                + " fill-opacity=\"0.15\"/>\n"
         }
         svg += "<line x1=\"\(pad)\" y1=\"\(h - pad)\" x2=\"\(w - 8)\" y2=\"\(h - pad)\" stroke=\"#888\"/>"
         svg += "<line x1=\"\(pad)\" y1=\"\(pad - 8)\" x2=\"\(pad)\" y2=\"\(h - pad)\" stroke=\"#888\"/>\n"
@@ -82,9 +85,12 @@ package struct SVGPlot: Sendable {
             let dash = s.dashed ? " stroke-dasharray=\"5 3\"" : ""
             for run in runs where !run.isEmpty {
                 svg +=
-                    "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"1.5\"\(dash)><title>\(HTML.escape(s.label))</title></polyline>\n"
+                    "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(s.color)\""
+                    + " stroke-width=\"1.5\"\(dash)><title>\(HTML.escape(s.label))</title></polyline>\n"
             }
-            svg += "<text x=\"\(w - 90)\" y=\"\(30 + 12 * i)\" font-size=\"10\" fill=\"\(s.color)\">\(HTML.escape(s.label))</text>\n"
+            svg +=
+                "<text x=\"\(w - 90)\" y=\"\(30 + 12 * i)\" font-size=\"10\""
+                + " fill=\"\(s.color)\">\(HTML.escape(s.label))</text>\n"
         }
         return svg + "</svg>\n"
     }

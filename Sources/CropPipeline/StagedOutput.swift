@@ -26,7 +26,9 @@ package final class StagedOutput {
     private let createdFolder: Bool
 
     /// What `run` may write in a scenario's folder: everything `publish` replaces.
-    package static let outputs = ["snapshots", "crops", "frames", "animation.png", "animation.gif", "animation.webp", "sheet.png"]
+    package static let outputs = [
+        "snapshots", "crops", "frames", "animation.png", "animation.gif", "animation.webp", "sheet.png",
+    ]
     static let prefix = ".cropreplay-staged-"
 
     package init(folder: String) throws(FileError) {

@@ -103,23 +103,30 @@ package enum PlayControls {
                 path: prefix + ["curve"], label: "Curve", kind: .choice(Keys.curves), defaultValue: .string(curve),
                 doc: "none jumps; linear, easeOut and easeInOut take a duration; spring a response and damping"),
             Control(
-                path: prefix + ["duration"], label: "Duration", kind: .number(min: 0, max: 10_000, step: 0.05, unit: "s"),
+                path: prefix + ["duration"], label: "Duration",
+                kind: .number(min: 0, max: 10_000, step: 0.05, unit: "s"),
                 defaultValue: .number(0.25), doc: "how long the animation runs", when: ("curve", timed)),
             Control(
-                path: prefix + ["response"], label: "Response", kind: .number(min: 0, max: 10_000, step: 0.01, unit: "s"),
+                path: prefix + ["response"], label: "Response",
+                kind: .number(min: 0, max: 10_000, step: 0.01, unit: "s"),
                 defaultValue: .number(0.35), doc: "the spring's period without damping", when: ("curve", ["spring"])),
             Control(
-                path: prefix + ["dampingRatio"], label: "Damping ratio", kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
-                defaultValue: .number(1), doc: "1 settles without overshoot; below 1 bounces", when: ("curve", ["spring"])),
+                path: prefix + ["dampingRatio"], label: "Damping ratio",
+                kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
+                defaultValue: .number(1), doc: "1 settles without overshoot; below 1 bounces",
+                when: ("curve", ["spring"])),
         ]
     }
 
     static func colour(_ path: [String], _ label: String, _ hex: String, opacity: Double?, _ doc: String) -> [Control] {
         guard let opacity else {
-            return [Control(path: path, label: label, kind: .color(opacityKey: nil), defaultValue: .string(hex), doc: doc)]
+            return [
+                Control(path: path, label: label, kind: .color(opacityKey: nil), defaultValue: .string(hex), doc: doc)
+            ]
         }
         return [
-            Control(path: path, label: label, kind: .color(opacityKey: "opacity"), defaultValue: .string(hex), doc: doc),
+            Control(
+                path: path, label: label, kind: .color(opacityKey: "opacity"), defaultValue: .string(hex), doc: doc),
             Control(
                 path: path.dropLast() + ["opacity"], label: "Opacity", kind: .number(min: 0, max: 1, step: 0.05),
                 defaultValue: .number(opacity), doc: "0 is transparent, 1 opaque"),
@@ -143,7 +150,8 @@ package enum PlayControls {
                 doc: "clockwise quarter turns after the flip"),
             Control(
                 path: ["box"], label: "Box",
-                kind: .nullable(.size(max: 1_000_000, step: 1), on: .array([.number(200), .number(200)]), offLabel: "as fitted"),
+                kind: .nullable(
+                    .size(max: 1_000_000, step: 1), on: .array([.number(200), .number(200)]), offLabel: "as fitted"),
                 defaultValue: .null, doc: "the resizable box's size in points, about its centre"),
             Control(
                 path: ["angle"], label: "Angle",
@@ -155,7 +163,8 @@ package enum PlayControls {
                 defaultValue: .null, doc: "the zoom, relative to the base"),
             Control(
                 path: ["at"], label: "Photo point at the box centre",
-                kind: .nullable(.size(max: 1_000_000, step: 1), on: .array([.number(800), .number(600)]), offLabel: "the centre"),
+                kind: .nullable(
+                    .size(max: 1_000_000, step: 1), on: .array([.number(800), .number(600)]), offLabel: "the centre"),
                 defaultValue: .null, doc: "the point of the photo (pixels, as loaded) shown at the box centre"),
         ])
 
@@ -165,15 +174,21 @@ package enum PlayControls {
             doc: "What happens when a gesture leaves the frame uncovered or the zoom out of its limits.",
             controls: [
                 Control(
-                    path: ["policy", "kind"], label: "Policy", kind: .choice(cases(PolicyKind.self)), defaultValue: .string("rollback"),
-                    doc: "rollback returns to the last valid state; clamp stops at the edge; rubberBand resists and springs back"),
+                    path: ["policy", "kind"], label: "Policy", kind: .choice(cases(PolicyKind.self)),
+                    defaultValue: .string("rollback"),
+                    doc:
+                        "rollback returns to the last valid state; clamp stops at the edge; rubberBand"
+                        + " resists and springs back"
+                ),
                 Control(
-                    path: ["policy", "rubberBand"], label: "Rubber band", kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
+                    path: ["policy", "rubberBand"], label: "Rubber band",
+                    kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
                     defaultValue: .number(0.55), doc: "the resistance constant past the edge (smaller is stiffer)"),
                 Control(
                     path: ["policy", "momentum"], label: "Momentum",
                     kind: .nullable(
-                        .number(min: 0, max: 0.9999, step: 0.0001, unit: "/ms", aboveMin: true), on: .number(0.998), offLabel: "off"),
+                        .number(min: 0, max: 0.9999, step: 0.0001, unit: "/ms", aboveMin: true), on: .number(0.998),
+                        offLabel: "off"),
                     defaultValue: .null, doc: "a released drag glides, its speed times this each millisecond"),
                 Control(
                     path: ["policy", "rollback"], label: "Rollback", kind: .choice(cases(RollbackMode.self)),
@@ -184,20 +199,24 @@ package enum PlayControls {
                     defaultValue: .string("settle"),
                     doc: "what a cancelled gesture does"),
                 Control(
-                    path: ["constraint"], label: "Cover", kind: .choice(cases(Constraint.self)), defaultValue: .string("frame"),
+                    path: ["constraint"], label: "Cover", kind: .choice(cases(Constraint.self)),
+                    defaultValue: .string("frame"),
                     doc: "what the photo must cover: the frame, the whole viewport, or nothing"),
             ]),
         Section(
             title: "Settle animation", group: .policy, open: true, doc: "How the photo returns to a valid state.",
             controls: animation(["policy", "animation"], curve: "none")),
         Section(
-            title: "Zoom limits", group: .policy, doc: "Zoom relative to the base; pinches beyond the limits settle back.",
+            title: "Zoom limits", group: .policy,
+            doc: "Zoom relative to the base; pinches beyond the limits settle back.",
             controls: [
                 Control(
                     path: ["zoom"], label: "Minimum",
                     kind: .variants([
                         Variant(label: "covers the frame", key: "min", constant: .string("cover")),
-                        Variant(label: "at least", key: "min", kind: .number(min: 0.001, max: 1000, step: 0.05), initial: .number(1)),
+                        Variant(
+                            label: "at least", key: "min", kind: .number(min: 0.001, max: 1000, step: 0.05),
+                            initial: .number(1)),
                         Variant(label: "no minimum", key: "min", constant: .null),
                     ]), defaultValue: .object([("min", .number(1))]), doc: "the smallest zoom"),
                 Control(
@@ -205,14 +224,17 @@ package enum PlayControls {
                     kind: .nullable(.number(min: 0.001, max: 1000, step: 0.5), on: .number(10), offLabel: "no maximum"),
                     defaultValue: .number(10), doc: "the largest zoom"),
                 Control(
-                    path: ["zoom", "base"], label: "Zoom 1 is", kind: .choice(cases(ZoomBase.self)), defaultValue: .string("fit"),
+                    path: ["zoom", "base"], label: "Zoom 1 is", kind: .choice(cases(ZoomBase.self)),
+                    defaultValue: .string("fit"),
                     doc: "fit: the initial fit; pixels: one image pixel per point"),
                 Control(
-                    path: ["zoom", "anchor"], label: "Pinch about", kind: .choice(cases(ZoomAnchor.self)), defaultValue: .string("focal"),
+                    path: ["zoom", "anchor"], label: "Pinch about", kind: .choice(cases(ZoomAnchor.self)),
+                    defaultValue: .string("focal"),
                     doc: "the fingers' midpoint, or the frame's centre"),
             ]),
         Section(
-            title: "Re-fit after a box drag", group: .policy, doc: "A resized box grows back to fill the viewport after a pause.",
+            title: "Re-fit after a box drag", group: .policy,
+            doc: "A resized box grows back to fill the viewport after a pause.",
             controls: [
                 Control(
                     path: ["refit", "delay"], label: "Delay", kind: .number(min: 0, max: seconds, step: 0.1, unit: "s"),
@@ -227,13 +249,16 @@ package enum PlayControls {
             title: "Viewport and photo", group: .editor, doc: "The screen in points and how the photo is first fitted.",
             controls: [
                 Control(
-                    path: ["viewport", "width"], label: "Width", kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
+                    path: ["viewport", "width"], label: "Width",
+                    kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
                     defaultValue: .number(390), doc: "points (width times scale: whole pixels, at most 8192)"),
                 Control(
-                    path: ["viewport", "height"], label: "Height", kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
+                    path: ["viewport", "height"], label: "Height",
+                    kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
                     defaultValue: .number(844), doc: "points"),
                 Control(
-                    path: ["viewport", "scale"], label: "Pixel scale", kind: .integer(min: 1, max: 4), defaultValue: .number(1),
+                    path: ["viewport", "scale"], label: "Pixel scale", kind: .integer(min: 1, max: 4),
+                    defaultValue: .number(1),
                     doc: "pixels per point"),
                 Control(
                     path: ["fit"], label: "Fit", kind: .choice(cases(Fit.self)), defaultValue: .string("aspectFill"),
@@ -243,7 +268,8 @@ package enum PlayControls {
             title: "Frame", group: .editor, open: true, doc: "The crop frame (a box when resizable).",
             controls: [
                 Control(
-                    path: ["frame", "shape"], label: "Shape", kind: .choice(cases(FrameShape.self)), defaultValue: .string("rect"),
+                    path: ["frame", "shape"], label: "Shape", kind: .choice(cases(FrameShape.self)),
+                    defaultValue: .string("rect"),
                     doc: "a rectangle, a circle or a rounded rectangle"),
                 Control(
                     path: ["frame"], label: "Size",
@@ -261,7 +287,8 @@ package enum PlayControls {
                     path: ["frame", "margin"], label: "Margin", kind: .number(min: 0, max: points, step: 1, unit: "pt"),
                     defaultValue: .number(0), doc: "from the viewport's edges"),
                 Control(
-                    path: ["frame", "cornerRadius"], label: "Corner radius", kind: .number(min: 0, max: points, step: 1, unit: "pt"),
+                    path: ["frame", "cornerRadius"], label: "Corner radius",
+                    kind: .number(min: 0, max: points, step: 1, unit: "pt"),
                     defaultValue: .number(12), doc: "for roundedRect"),
                 Control(
                     path: ["frame", "resizable"], label: "Resizable box", kind: .toggle, defaultValue: .bool(false),
@@ -276,14 +303,16 @@ package enum PlayControls {
                     path: ["frame", "handles"], label: "Handles", kind: .choice(cases(BoxHandles.self)),
                     defaultValue: .string("cornersAndEdges"), doc: "where a box drag may start"),
                 Control(
-                    path: ["frame", "handleSize"], label: "Handle reach", kind: .number(min: 0, max: points, step: 1, unit: "pt"),
+                    path: ["frame", "handleSize"], label: "Handle reach",
+                    kind: .number(min: 0, max: points, step: 1, unit: "pt"),
                     defaultValue: .number(44), doc: "how far from an edge a touch still grabs it"),
             ]),
         Section(
             title: "Mask", group: .editor, open: true, doc: "The veil over the photo outside (or inside) the frame.",
             controls: colour(["mask", "color"], "Colour", "#000000", opacity: 0.8, "the veil's colour") + [
                 Control(
-                    path: ["mask", "region"], label: "Covers", kind: .choice(cases(MaskRegion.self)), defaultValue: .string("outside"),
+                    path: ["mask", "region"], label: "Covers", kind: .choice(cases(MaskRegion.self)),
+                    defaultValue: .string("outside"),
                     doc: "outside or inside the frame"),
                 Control(
                     path: ["mask", "visibility"], label: "Shown", kind: .choice(cases(MaskVisibility.self)),
@@ -302,7 +331,8 @@ package enum PlayControls {
                     path: ["border", "position"], label: "Position", kind: .choice(cases(BorderPosition.self)),
                     defaultValue: .string("center"), doc: "on, inside or outside the frame's edge"),
                 Control(
-                    path: ["border", "dash"], label: "Dashes", kind: .lengths(max: points, count: 64), defaultValue: .array([]),
+                    path: ["border", "dash"], label: "Dashes", kind: .lengths(max: points, count: 64),
+                    defaultValue: .array([]),
                     doc: "dash and gap lengths in points, e.g. 4 4 (empty: solid)"),
             ]),
         Section(
@@ -320,33 +350,38 @@ package enum PlayControls {
                     defaultValue: .string("always"), doc: "always, while touching, or never"),
             ]),
         Section(
-            title: "Rotation, turns and double tap", group: .editor, doc: "The twist gesture, the turn buttons and a double tap.",
+            title: "Rotation, turns and double tap", group: .editor,
+            doc: "The twist gesture, the turn buttons and a double tap.",
             controls: [
                 Control(
                     path: ["rotation", "gesture"], label: "Twist rotates", kind: .toggle, defaultValue: .bool(false),
                     doc: "two fingers turn the photo (needs the photo to cover the frame or nothing)"),
                 Control(
                     path: ["rotation", "limit"], label: "Angle limit",
-                    kind: .nullable(.number(min: 0, max: points, step: 1, unit: "°"), on: .number(45), offLabel: "none"),
+                    kind: .nullable(
+                        .number(min: 0, max: points, step: 1, unit: "°"), on: .number(45), offLabel: "none"),
                     defaultValue: .number(45), doc: "the largest angle either way, in degrees"),
                 Control(
                     path: ["rotation", "autoCover"], label: "Zoom to cover", kind: .toggle, defaultValue: .bool(false),
                     doc: "a turned photo zooms in to keep the frame covered"),
                 Control(
-                    path: ["turn", "box"], label: "Quarter turn", kind: .choice(cases(TurnBox.self)), defaultValue: .string("stays"),
+                    path: ["turn", "box"], label: "Quarter turn", kind: .choice(cases(TurnBox.self)),
+                    defaultValue: .string("stays"),
                     doc: "the box turns with the photo, or stays (default: turns for a resizable box)"),
                 Control(
                     path: ["doubleTap", "action"], label: "Double tap", kind: .choice(cases(DoubleTapAction.self)),
                     defaultValue: .string("none"), doc: "what a double tap does"),
                 Control(
-                    path: ["doubleTap", "factor"], label: "Tap zoom factor", kind: .number(min: 0, max: 1000, step: 0.5, aboveMin: true),
+                    path: ["doubleTap", "factor"], label: "Tap zoom factor",
+                    kind: .number(min: 0, max: 1000, step: 0.5, aboveMin: true),
                     defaultValue: .number(2), doc: "how much a double tap zooms in"),
             ]),
         Section(
             title: "Crop", group: .editor, doc: "How the saved crop rectangle is computed.",
             controls: [
                 Control(
-                    path: ["crop", "formula"], label: "Formula", kind: .choice(cases(CropFormula.self)), defaultValue: .string("geometric"),
+                    path: ["crop", "formula"], label: "Formula", kind: .choice(cases(CropFormula.self)),
+                    defaultValue: .string("geometric"),
                     doc: "geometric, or the offset-factor formula of scroll-view croppers"),
                 Control(
                     path: ["crop", "rounding"], label: "Rounding", kind: .choice(cases(CropRounding.self)),
@@ -387,7 +422,8 @@ package enum PlayControls {
             ("default", c.defaultValue),
         ]
         if let when = c.when {
-            pairs.append(("when", .object([("key", .string(when.key)), ("values", .array(when.values.map(JSONNode.string)))])))
+            pairs.append(
+                ("when", .object([("key", .string(when.key)), ("values", .array(when.values.map(JSONNode.string)))])))
         }
         return .object(pairs + json(c.kind))
     }
@@ -401,16 +437,24 @@ package enum PlayControls {
             ]
         case .integer(let min, let max):
             return [
-                ("type", .string("number")), ("min", .number(min)), ("max", .number(max)), ("step", .number(1)), ("unit", .string("")),
+                ("type", .string("number")), ("min", .number(min)), ("max", .number(max)), ("step", .number(1)),
+                ("unit", .string("")),
                 ("aboveMin", .bool(false)),
             ]
         case .toggle: return [("type", .string("toggle"))]
-        case .choice(let values): return [("type", .string("choice")), ("options", .array(values.map(JSONNode.string)))]
-        case .color(let opacityKey): return [("type", .string("color")), ("opacityKey", opacityKey.map(JSONNode.string) ?? .null)]
-        case .size(let max, let step): return [("type", .string("size")), ("max", .number(max)), ("step", .number(step))]
-        case .lengths(let max, let count): return [("type", .string("lengths")), ("max", .number(max)), ("count", .number(count))]
+        case .choice(let values):
+            return [("type", .string("choice")), ("options", .array(values.map(JSONNode.string)))]
+        case .color(let opacityKey):
+            return [("type", .string("color")), ("opacityKey", opacityKey.map(JSONNode.string) ?? .null)]
+        case .size(let max, let step):
+            return [("type", .string("size")), ("max", .number(max)), ("step", .number(step))]
+        case .lengths(let max, let count):
+            return [("type", .string("lengths")), ("max", .number(max)), ("count", .number(count))]
         case .nullable(let inner, let on, let offLabel):
-            return [("type", .string("nullable")), ("on", on), ("offLabel", .string(offLabel)), ("value", .object(json(inner)))]
+            return [
+                ("type", .string("nullable")), ("on", on), ("offLabel", .string(offLabel)),
+                ("value", .object(json(inner))),
+            ]
         case .variants(let variants):
             return [
                 ("type", .string("variants")),

@@ -35,7 +35,8 @@ package final class PlayRoutes {
 
     /// The paths served (another method on one of them is a 405, another path a 404).
     static let paths: Set<String> = [
-        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/start", "/api/reset",
+        "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/start",
+        "/api/reset",
         "/api/record", "/api/stop",
         "/api/recording/scenario.json", "/api/recording/cdp.jsonl",
     ]
@@ -89,7 +90,9 @@ package final class PlayRoutes {
         let started = HTTPServer.now()
         let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the tick: \(error.message)") }
-        guard case .object = node.value else { return error(400, "the tick: expected a JSON object {\"frames\": n, \"touches\": [...]}") }
+        guard case .object = node.value else {
+            return error(400, "the tick: expected a JSON object {\"frames\": n, \"touches\": [...]}")
+        }
         var frames = 1
         if let f = node["frames"] {
             guard case .number(let d, _) = f.value, d >= 0, d <= 30, d == d.rounded() else {
@@ -98,7 +101,9 @@ package final class PlayRoutes {
             frames = Int(d)
         }
         if let t = node["touches"] {
-            guard case .array(let items) = t.value, items.count <= 10 else { return error(400, "touches: expected at most 10 [id, x, y]") }
+            guard case .array(let items) = t.value, items.count <= 10 else {
+                return error(400, "touches: expected at most 10 [id, x, y]")
+            }
             var touches: [(pageId: String, point: Point)] = []
             for item in items {
                 guard case .array(let v) = item.value, v.count == 3, case .number(let x, _) = v[1].value,
@@ -137,7 +142,8 @@ package final class PlayRoutes {
             ("k", n(r.shown.k)), ("cx", n(r.shown.cx)), ("cy", n(r.shown.cy)), ("angle", n(r.shown.a)),
             ("box", .array([n(r.box.x), n(r.box.y), n(r.box.width), n(r.box.height)])),
             ("mask", n(r.mask)), ("animating", .bool(r.animating)), ("settling", .bool(session.isSettling)),
-            ("pan", .string(r.pan.rawValue)), ("pinch", .string(r.pinch.rawValue)), ("rotation", .string(r.rotation.rawValue)),
+            ("pan", .string(r.pan.rawValue)), ("pinch", .string(r.pinch.rawValue)),
+            ("rotation", .string(r.rotation.rawValue)),
             ("recording", .bool(session.isRecording)), ("serverMs", n((medianTickTime * 1e4).rounded() / 10)),
             ("serverFrames", .number(tickTimes.count)),
         ])
@@ -164,7 +170,9 @@ package final class PlayRoutes {
             case .string("original"): b = .aspect(.original)
             case .string("free"): b = .aspect(.free)
             case .array(let v) where v.count == 2:
-                guard case .number(let w, _) = v[0].value, case .number(let h, _) = v[1].value, w > 0, h > 0, w <= 1e4, h <= 1e4 else {
+                guard case .number(let w, _) = v[0].value, case .number(let h, _) = v[1].value, w > 0, h > 0, w <= 1e4,
+                    h <= 1e4
+                else {
                     return error(400, "aspect: expected [w, h] with positive sides")
                 }
                 b = .aspect(.ratio(Size(w, h)))
@@ -206,20 +214,29 @@ package final class PlayRoutes {
         for member in roots {
             guard PlayControls.roots.contains(member.key) else {
                 return error(
-                    400, "the form: unknown key \"\(Echo.cap(member.key))\"; expected \(PlayControls.roots.joined(separator: ", "))")
+                    400,
+                    "the form: unknown key \"\(Echo.cap(member.key))\"; expected"
+                        + " \(PlayControls.roots.joined(separator: ", "))"
+                )
             }
             var value = member.node
             if member.key == "start" {
                 // Keys switched off (null) are left out; with none left there is no start.
-                guard case .object(let members) = value.value else { return error(400, "the start state: expected an object") }
+                guard case .object(let members) = value.value else {
+                    return error(400, "the start state: expected an object")
+                }
                 let given = members.filter { if case .null = $0.node.value { return false } else { return true } }
                 if given.isEmpty { continue }
                 value.value = .object(given)
             }
             if member.key == "editor" {
-                guard case .object(var members) = value.value else { return error(400, "the editor: expected an object") }
+                guard case .object(var members) = value.value else {
+                    return error(400, "the editor: expected an object")
+                }
                 members.removeAll { PlayControls.untouched.contains($0.key) }
-                for key in PlayControls.untouched { if let v = served[key] { members.append(JSONMember(key: key, node: v)) } }
+                for key in PlayControls.untouched {
+                    if let v = served[key] { members.append(JSONMember(key: key, node: v)) }
+                }
                 value.value = .object(members)
             }
             parts.append("\(JSONNode.quote(member.key)): \(value.serialized())")
@@ -285,7 +302,8 @@ package final class PlayRoutes {
 
     private func download(_ text: String, name: String, type: String) -> HTTPResponse {
         HTTPResponse(
-            status: 200, headers: [("Content-Type", type), ("Content-Disposition", "attachment; filename=\"\(name)\"")],
+            status: 200,
+            headers: [("Content-Type", type), ("Content-Disposition", "attachment; filename=\"\(name)\"")],
             body: Array(text.utf8))
     }
 }

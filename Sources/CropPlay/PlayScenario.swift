@@ -10,18 +10,23 @@ import CropScenario
 /// a file (only the pixels differ).
 package enum PlayScenario {
     /// The preset `name` over the sample photo, or over the test card with `testcard`.
-    package static func preset(_ name: String, testcard: Bool = false, registrations: Registrations = .builtIn) throws(ReplayFailure)
+    package static func preset(_ name: String, testcard: Bool = false, registrations: Registrations = .builtIn)
+        throws(ReplayFailure)
         -> (LoadedScenario, label: String)
     {
         let text = "{\"name\": \"\(name)\", \"preset\": \"\(name)\", \"script\": []}"
-        let loaded = try LoadedScenario.load(text: text, file: "--preset \(name)", name: name, registrations: registrations)
+        let loaded = try LoadedScenario.load(
+            text: text, file: "--preset \(name)", name: name, registrations: registrations)
         guard !testcard, case .testcard(let w, let h) = loaded.scenario.editor.image else {
             return (loaded, label(loaded.scenario.editor.image))
         }
         let photo = SamplePhoto.image(width: w, height: h) { bands, draw in
             try? Parallel.forEach(count: bands, jobs: Parallel.defaultJobs) { draw($0) }
         }
-        return (LoadedScenario(scenario: loaded.scenario, image: photo, registrations: registrations), "sample photo \(w)x\(h)")
+        return (
+            LoadedScenario(scenario: loaded.scenario, image: photo, registrations: registrations),
+            "sample photo \(w)x\(h)"
+        )
     }
 
     /// A scenario's image for the page.

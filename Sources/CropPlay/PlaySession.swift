@@ -46,7 +46,8 @@ package final class PlaySession {
         model = try Self.model(editor, base, fps: base.scenario.fps, start: start)
     }
 
-    private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int, start: StartState?) throws(PlayError)
+    private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int, start: StartState?)
+        throws(PlayError)
         -> CropEditorModel
     {
         do {
@@ -117,8 +118,9 @@ package final class PlaySession {
         // The recording began on the start state: the scenario starts there too, so its replay
         // reaches the same state.
         let startJSON = start.map { ScenarioEncoder.start($0).serialized() }
-        let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps, startJSON: startJSON).text(
-            frames: frames)
+        let text = ImportedScenario(name: name, preset: nil, editorJSON: editorJSON, fps: fps, startJSON: startJSON)
+            .text(
+                frames: frames)
         lastRecording = (text, done.cdpLog)
         lastRecordingEnd = model.current
         return lastRecording
@@ -141,7 +143,9 @@ package final class PlaySession {
 
     /// A button (refused while recording: a recording holds touches only).
     package func press(_ button: CropEditorModel.Button) throws(PlayError) {
-        guard recording == nil else { throw PlayError(message: "buttons are off while recording (a recording holds touches only)") }
+        guard recording == nil else {
+            throw PlayError(message: "buttons are off while recording (a recording holds touches only)")
+        }
         guard fingers.isEmpty else { throw PlayError(message: "lift the fingers first") }
         model.send(button)
     }

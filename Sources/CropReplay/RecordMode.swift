@@ -32,7 +32,9 @@ public func withCropReplay<R>(record: RecordMode, _ body: () throws -> R) rethro
 }
 
 /// `withCropReplay(record:_:)` for async code.
-public func withCropReplay<R>(record: RecordMode, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R)
+public func withCropReplay<R>(
+    record: RecordMode, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+)
     async rethrows -> R
 {
     try await RecordMode.$scoped.withValue(record, operation: body, isolation: isolation)

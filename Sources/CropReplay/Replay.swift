@@ -22,7 +22,9 @@ public struct Replay: Sendable {
 
     /// Loads a scenario file (its image paths are relative to it). The scenario may name the
     /// policies and curves in `registering`.
-    public static func load(file path: String, registering registrations: Registrations = .builtIn) throws(ReplayError) -> Replay {
+    public static func load(file path: String, registering registrations: Registrations = .builtIn) throws(ReplayError)
+        -> Replay
+    {
         Replay(loaded: try LoadedScenario.load(path: path, registrations: registrations))
     }
 
@@ -33,7 +35,8 @@ public struct Replay: Sendable {
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: json, file: "<json \(name)>", defaultName: name, directory: directory, extensions: registrations.names)
+                text: json, file: "<json \(name)>", defaultName: name, directory: directory,
+                extensions: registrations.names)
         } catch {
             throw .scenario(error)
         }
@@ -41,7 +44,9 @@ public struct Replay: Sendable {
     }
 
     /// A scenario built in code (see `Scenario.init(name:preset:editor:fps:script:directory:)`).
-    public static func load(_ scenario: Scenario, registering registrations: Registrations = .builtIn) throws(ReplayError) -> Replay {
+    public static func load(_ scenario: Scenario, registering registrations: Registrations = .builtIn)
+        throws(ReplayError) -> Replay
+    {
         let valid: Scenario
         do { valid = try scenario.validated() } catch { throw .scenario(error) }
         return Replay(loaded: try LoadedScenario.withImage(valid, registrations: registrations))
@@ -95,7 +100,8 @@ public struct Replay: Sendable {
         if mode == .all {
             let recorded = try self.record(golden: golden, strategy: strategy)
             let message =
-                "\(name): record mode \"all\" recorded its goldens in \(recorded.folder)/ (\(recorded.status.rawValue)); "
+                "\(name): record mode \"all\" recorded its goldens in \(recorded.folder)/"
+                + " (\(recorded.status.rawValue)); "
                 + "set CROPREPLAY_RECORD=never or pass record: .never to check"
             return Verification(result: nil, recorded: recorded, failure: message)
         }
@@ -114,7 +120,9 @@ public struct Replay: Sendable {
         let what = result.status == .new ? "recorded a new golden" : "re-recorded its golden"
         return Verification(
             result: result, recorded: recorded,
-            failure: "\(name): \(what) in \(recorded.folder)/ (record mode \"\(mode.rawValue)\"); run the test again to check it"
+            failure:
+                "\(name): \(what) in \(recorded.folder)/ (record mode \"\(mode.rawValue)\"); run the test"
+                + " again to check it"
                 + (result.status == .new ? "" : "\n" + result.lines.joined(separator: "\n")))
     }
 

@@ -22,7 +22,9 @@ public struct ReplayStrategy: Sendable, Equatable {
     /// Only the trace: behaviour without pixels.
     public static let trace = ReplayStrategy(trace: true, snapshots: [])
     /// Only the named snapshots.
-    public static func snapshots(_ names: String...) -> ReplayStrategy { ReplayStrategy(trace: false, snapshots: Set(names)) }
+    public static func snapshots(_ names: String...) -> ReplayStrategy {
+        ReplayStrategy(trace: false, snapshots: Set(names))
+    }
     /// Only one rendered frame, against `frame-<n>.png`.
     public static func frame(_ n: Int) -> ReplayStrategy { ReplayStrategy(trace: false, snapshots: [], frames: [n]) }
 

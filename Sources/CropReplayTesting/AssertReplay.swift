@@ -113,14 +113,17 @@ struct TestLocation {
                 // XCTest's activities belong to the main thread, where synchronous tests run;
                 // elsewhere the message names the folder, as off Apple platforms.
                 guard Thread.isMainThread, !attachments.isEmpty else {
-                    XCTFail(message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath, line: line)
+                    XCTFail(
+                        message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath,
+                        line: line)
                     return
                 }
                 XCTFail(message, file: filePath, line: line)
                 MainActor.assumeIsolated {
                     XCTContext.runActivity(named: "CropReplay failure attachments") { activity in
                         for file in attachments {
-                            let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: file.typeIdentifier)
+                            let attachment = XCTAttachment(
+                                data: Data(file.bytes), uniformTypeIdentifier: file.typeIdentifier)
                             attachment.name = file.name
                             attachment.lifetime = .keepAlways
                             activity.add(attachment)
@@ -128,7 +131,9 @@ struct TestLocation {
                     }
                 }
             #else
-                XCTFail(message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath, line: line)
+                XCTFail(
+                    message + FailureAttachments.whereToLook(attachments, artifacts: artifacts), file: filePath,
+                    line: line)
             #endif
         }
     }
@@ -153,14 +158,19 @@ enum FailureAttachments {
                 files.append(File(name: (path as NSString).lastPathComponent, bytes: [UInt8](data)))
             }
         }
-        if let text = traceText(result) { files.append(File(name: "\(result.scenario).trace-difference.txt", bytes: Array(text.utf8))) }
+        if let text = traceText(result) {
+            files.append(File(name: "\(result.scenario).trace-difference.txt", bytes: Array(text.utf8)))
+        }
         return files
     }
 
     /// The first trace difference, then the first differing frames (frame, field, expected,
     /// actual): nil when the traces agree.
     static func traceText(_ result: CheckResult) -> String? {
-        guard let first = result.mismatches.lazy.compactMap({ m -> TraceDifference? in if case .trace(let d) = m { d } else { nil } }).first
+        guard
+            let first = result.mismatches.lazy.compactMap({ m -> TraceDifference? in
+                if case .trace(let d) = m { d } else { nil }
+            }).first
         else { return nil }
         var text = "\(result.scenario): first trace difference\n\(first.description)\n"
         let rows = result.traceComparison?.rows ?? []

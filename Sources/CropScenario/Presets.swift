@@ -14,7 +14,8 @@ public struct Preset: Sendable {
         Preset(
             name: "fixed-frame-rollback",
             summary:
-                "Fixed 330x495 rect frame over an aspect-filled photo; the mask hides while a gesture runs; a drag or pinch that uncovers the frame rolls back (per gesture, instantly).",
+                "Fixed 330x495 rect frame over an aspect-filled photo; the mask hides while a gesture runs;"
+                + " a drag or pinch that uncovers the frame rolls back (per gesture, instantly).",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 844},
                  "fit": "aspectFill",
@@ -23,12 +24,14 @@ public struct Preset: Sendable {
                  "border": {"color": "#FFFFFF", "width": 2.5, "position": "inside"},
                  "zoom": {"anchor": "center", "min": null, "max": null},
                  "constraint": "frame",
-                 "policy": {"kind": "rollback", "rollback": "perGesture", "onCancel": "ignore", "animation": {"curve": "none"}}}
+                 "policy": {"kind": "rollback", "rollback": "perGesture", "onCancel": "ignore", "animation":\
+                 {"curve": "none"}}}
                 """),
         Preset(
             name: "circle-avatar-bounce",
             summary:
-                "Avatar picker: dashed circle frame, the photo always covers it; rubber band past the edges, momentum, spring back; rotates.",
+                "Avatar picker: dashed circle frame, the photo always covers it; rubber band past the edges,"
+                + " momentum, spring back; rotates.",
             editorJSON: """
                 {"viewport": {"width": 375, "height": 667},
                  "fit": "shortSide",
@@ -37,11 +40,14 @@ public struct Preset: Sendable {
                  "border": {"color": "#FFFFFF", "width": 2, "dash": [4, 4], "position": "center"},
                  "zoom": {"base": "pixels", "min": "cover", "max": 5, "anchor": "focal"},
                  "constraint": "frame",
-                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve":\
+                 "spring", "response": 0.35, "dampingRatio": 1.0}}}
                 """),
         Preset(
             name: "portrait-7x10-zoom2",
-            summary: "Scroll-view cropper with a 7:10 frame: aspect-fit photo, zoom 1x to 2x, half-dark mask, thin translucent border.",
+            summary:
+                "Scroll-view cropper with a 7:10 frame: aspect-fit photo, zoom 1x to 2x, half-dark mask,"
+                + " thin translucent border.",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 763},
                  "fit": "aspectFit",
@@ -50,12 +56,14 @@ public struct Preset: Sendable {
                  "border": {"color": "#FFFFFF", "opacity": 0.5, "width": 1, "position": "inside"},
                  "zoom": {"min": 1, "max": 2, "anchor": "focal"},
                  "constraint": "viewport",
-                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve":\
+                 "spring", "response": 0.35, "dampingRatio": 1.0}}}
                 """),
         Preset(
             name: "wide-16x9-zoom10",
             summary:
-                "Scroll-view cropper with a 16:9 frame lit by a white veil inside it, zoom 1x to 10x, crop by the offset-factor formula.",
+                "Scroll-view cropper with a 16:9 frame lit by a white veil inside it, zoom 1x to 10x, crop"
+                + " by the offset-factor formula.",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 844},
                  "fit": "aspectFit",
@@ -64,17 +72,20 @@ public struct Preset: Sendable {
                  "border": null,
                  "zoom": {"min": 1, "max": 10, "anchor": "focal"},
                  "constraint": "viewport",
-                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}},
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve":\
+                 "spring", "response": 0.35, "dampingRatio": 1.0}},
                  "crop": {"formula": "offsetFactor"}}
                 """),
         Preset(
             name: "resizable-box-refit",
             summary:
-                "Editors with a draggable crop box that re-fits after 0.8 s: the box has the image's aspect, corners and edges drag it, then it grows back to fill the screen with the photo following.",
+                "Editors with a draggable crop box that re-fits after 0.8 s: the box has the image's aspect,"
+                + " corners and edges drag it, then it grows back to fill the screen with the photo following.",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 844},
                  "fit": "frameFill",
-                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles": "cornersAndEdges", "handleSize": 44, "minSize": [42, 42]},
+                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles":\
+                 "cornersAndEdges", "handleSize": 44, "minSize": [42, 42]},
                  "refit": {"delay": 0.8, "animation": {"curve": "easeInOut", "duration": 0.5}},
                  "zoom": {"base": "fit", "min": "cover", "max": 15, "anchor": "focal"},
                  "rotation": {"gesture": false},
@@ -83,16 +94,19 @@ public struct Preset: Sendable {
                  "mask": {"color": "#000000", "opacity": 0.6, "visibility": "always"},
                  "border": {"color": "#FFFFFF", "width": 1, "position": "inside"},
                  "grid": {"lines": 2, "visibility": "whileTouching"},
-                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": 0.998, "animation": {"curve":\
+                 "spring", "response": 0.35, "dampingRatio": 1.0}}}
                 """),
         Preset(
             name: "straighten-flip",
             summary:
-                "Editors with a +-45 degree straighten dial and flip buttons: the photo auto-covers the box while it turns; the box's corners drag it and it re-fits after 0.5 s.",
+                "Editors with a +-45 degree straighten dial and flip buttons: the photo auto-covers the box"
+                + " while it turns; the box's corners drag it and it re-fits after 0.5 s.",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 844},
                  "fit": "frameFill",
-                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles": "corners", "handleSize": 44, "minSize": [42, 42]},
+                 "frame": {"shape": "rect", "aspect": "image", "margin": 20, "resizable": true, "handles":\
+                 "corners", "handleSize": 44, "minSize": [42, 42]},
                  "refit": {"delay": 0.5, "animation": {"curve": "easeOut", "duration": 0.3}},
                  "zoom": {"base": "fit", "min": "cover", "max": 10, "anchor": "focal"},
                  "rotation": {"gesture": false, "limit": 45, "autoCover": true},
@@ -100,12 +114,14 @@ public struct Preset: Sendable {
                  "mask": {"color": "#000000", "opacity": 0.6, "visibility": "always"},
                  "border": {"color": "#FFFFFF", "width": 1, "position": "inside"},
                  "grid": {"lines": 2, "visibility": "always"},
-                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": null, "animation": {"curve": "spring", "response": 0.35, "dampingRatio": 1.0}}}
+                 "policy": {"kind": "rubberBand", "rubberBand": 0.55, "momentum": null, "animation": {"curve":\
+                 "spring", "response": 0.35, "dampingRatio": 1.0}}}
                 """),
         Preset(
             name: "twist-doubletap",
             summary:
-                "Editors with free two-finger rotation and double-tap zoom: a fixed square frame, the photo twists with the fingers, snaps to cover on release, and a double tap doubles the zoom.",
+                "Editors with free two-finger rotation and double-tap zoom: a fixed square frame, the photo"
+                + " twists with the fingers, snaps to cover on release, and a double tap doubles the zoom.",
             editorJSON: """
                 {"viewport": {"width": 390, "height": 844},
                  "fit": "frameFill",

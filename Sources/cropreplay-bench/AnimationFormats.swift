@@ -10,16 +10,21 @@ import Foundation
 /// frames of a 390x844 circle-avatar replay (scale 1) of the 3000x2000 sample photo.
 enum AnimationFormats {
     static let scenario = """
-        {"name": "formats", "preset": "circle-avatar-bounce", "editor": {"viewport": {"width": 390, "height": 844, "scale": 1},
+        {"name": "formats", "preset": "circle-avatar-bounce", "editor": {"viewport": {"width": 390, "height":\
+         844, "scale": 1},
          "image": {"file": "photo.png"}},
-         "script": [{"wait": 0.1}, {"pan": {"by": [120, 80], "duration": 0.6}}, {"pinch": {"scale": 1.8, "at": [195, 422], "duration": 0.6}},
+         "script": [{"wait": 0.1}, {"pan": {"by": [120, 80], "duration": 0.6}}, {"pinch": {"scale": 1.8, "at":\
+         [195, 422], "duration": 0.6}},
                     {"pan": {"by": [-150, -60], "duration": 0.6}}, {"wait": 0.65}]}
         """
 
     /// The clip's frames, rendered.
     static func frames(jobs: Int) throws -> (frames: [RGBFrame], fps: Int) {
         let decoded: Scenario
-        do { decoded = try ScenarioDecoder.decode(text: scenario, file: "<formats>", defaultName: "formats", directory: ".") } catch {
+        do {
+            decoded = try ScenarioDecoder.decode(
+                text: scenario, file: "<formats>", defaultName: "formats", directory: ".")
+        } catch {
             throw ReplayFailure.scenario(error)
         }
         let photo = SamplePhoto.image(width: 3000, height: 2000) { bands, draw in
@@ -73,7 +78,8 @@ enum AnimationFormats {
     static func webp(_ frames: [RGBFrame], fps: Int, lossless: Bool, quality: Float, method: Int32) throws -> [UInt8] {
         let buffer = ByteBuffer()
         let writer = try WebPWriter(
-            width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, lossless: lossless, quality: quality,
+            width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, lossless: lossless,
+            quality: quality,
             method: method)
         try writer.append(frames, ticks: 1)
         try writer.finish()
@@ -83,7 +89,10 @@ enum AnimationFormats {
     static func measure(jobs: Int, reps: Int, tune: Bool) throws -> [Row] {
         let (frames, fps) = try frames(jobs: jobs)
         let size = "\(frames[0].width)x\(frames[0].height)"
-        print("\n## Animation formats (\(frames.count) frames of \(size), 3000x2000 sample photo; best of \(reps), --jobs \(jobs))\n")
+        print(
+            "\n## Animation formats (\(frames.count) frames of \(size), 3000x2000 sample photo; best of"
+                + " \(reps), --jobs \(jobs))\n"
+        )
         let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: jobs) { body($0) } }
         func best(_ body: () throws -> [UInt8]) rethrows -> ([UInt8], Double) {
             var out: [UInt8] = []
@@ -113,7 +122,8 @@ enum AnimationFormats {
             guard let palette = histogram.palette() else { throw ImageError.encodeFailed("no colours") }
             gifPalette = palette
             let buffer = ByteBuffer()
-            let w = try GIFWriter(width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, palette: palette)
+            let w = try GIFWriter(
+                width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, palette: palette)
             for s in stride(from: 0, to: frames.count, by: batch) {
                 try w.append(Array(frames[s..<min(frames.count, s + batch)]), ticks: 1, loop: loop)
             }
@@ -141,26 +151,34 @@ enum AnimationFormats {
                 meanPSNR: gifPSNR.reduce(0, +) / Double(max(1, gifPSNR.count))))
         var settings: [(String, Bool, Float, Int32)] = [
             (
-                "WebP lossy (default: quality \(Int(WebPWriter.defaultQuality)), method \(WebPWriter.defaultMethod))", false,
+                "WebP lossy (default: quality \(Int(WebPWriter.defaultQuality)), method \(WebPWriter.defaultMethod))",
+                false,
                 WebPWriter.defaultQuality, WebPWriter.defaultMethod
             ),
             ("WebP lossless (--webp-lossless)", true, 75, WebPWriter.defaultMethod),
         ]
         if tune {
-            for q in [70, 80, 90] as [Float] { for m in [0, 2, 4] as [Int32] { settings.append(("WebP q\(Int(q)) m\(m)", false, q, m)) } }
+            for q in [70, 80, 90] as [Float] {
+                for m in [0, 2, 4] as [Int32] { settings.append(("WebP q\(Int(q)) m\(m)", false, q, m)) }
+            }
         }
         for (name, lossless, quality, method) in settings {
-            let (bytes, ms) = try best { try webp(frames, fps: fps, lossless: lossless, quality: quality, method: method) }
+            let (bytes, ms) = try best {
+                try webp(frames, fps: fps, lossless: lossless, quality: quality, method: method)
+            }
             let p = try webpPSNR(bytes, frames: frames, fps: fps)
             rows.append(
-                Row(format: name, bytes: bytes.count, ms: ms, minPSNR: p.min() ?? 0, meanPSNR: p.reduce(0, +) / Double(max(1, p.count))))
+                Row(
+                    format: name, bytes: bytes.count, ms: ms, minPSNR: p.min() ?? 0,
+                    meanPSNR: p.reduce(0, +) / Double(max(1, p.count))))
         }
         func db(_ v: Double) -> String { v.isInfinite ? "lossless" : String(format: "%.1f dB", v) }
         print("| format | bytes | / APNG | min PSNR | mean PSNR | encode ms | / APNG |")
         print("|---|---|---|---|---|---|---|")
         for r in rows {
             print(
-                "| \(r.format) | \(r.bytes) | \(String(format: "%.3f", Double(r.bytes) / Double(apng.count)))x | \(db(r.minPSNR)) | \(db(r.meanPSNR)) | \(String(format: "%.0f", r.ms)) | \(String(format: "%.2f", r.ms / apngMs))x |"
+                "| \(r.format) | \(r.bytes) |"
+                    + " \(String(format: "%.3f", Double(r.bytes) / Double(apng.count)))x | \(db(r.minPSNR)) | \(db(r.meanPSNR)) | \(String(format: "%.0f", r.ms)) | \(String(format: "%.2f", r.ms / apngMs))x |"
             )
         }
         return rows

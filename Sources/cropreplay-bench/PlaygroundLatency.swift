@@ -26,7 +26,8 @@ struct PlaygroundLatency {
 
     static func measure(preset: String, events: Int) -> PlaygroundLatency? {
         let text = """
-            {"name": "latency", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": []}
+            {"name": "latency", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844,\
+             "scale": 2}}, "script": []}
             """
         guard let loaded = try? LoadedScenario.load(text: text, file: "<bench>", name: "latency"),
             let session = try? PlaySession(base: loaded)
@@ -42,7 +43,9 @@ struct PlaygroundLatency {
         a.sin_port = in_port_t(UInt16(server.port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
         let ok = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard ok == 0 else { return nil }
         var yes: Int32 = 1
@@ -63,9 +66,12 @@ struct PlaygroundLatency {
             default: touches = "null"
             }
             let body = touches == "null" ? "{\"frames\": 1}" : "{\"frames\": 1, \"touches\": \(touches)}"
-            let request = Array("POST /api/tick HTTP/1.1\r\nHost: bench\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+            let request = Array(
+                "POST /api/tick HTTP/1.1\r\nHost: bench\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
             let started = HTTPServer.now()
-            guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return nil }
+            guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else {
+                return nil
+            }
             // Read the head, then Content-Length bytes of body.
             var got: [UInt8] = []
             var need = Int.max

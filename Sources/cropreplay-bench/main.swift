@@ -32,8 +32,10 @@ func f(_ d: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f"
 func scenarioText(_ preset: String, scale: Int, frames: Int) -> String {
     let seconds = Double(frames) / 60
     return """
-        {"name": "bench", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale": \(scale)}},
-         "script": [{"pan": {"by": [40, 25], "duration": \(seconds / 2)}}, {"snapshot": "mid"}, {"pinch": {"scale": 1.3, "duration": \(seconds / 2)}}, {"snapshot": "end"}]}
+        {"name": "bench", "preset": "\(preset)", "editor": {"viewport": {"width": 390, "height": 844, "scale":\
+         \(scale)}},
+         "script": [{"pan": {"by": [40, 25], "duration": \(seconds / 2)}}, {"snapshot": "mid"}, {"pinch":\
+         {"scale": 1.3, "duration": \(seconds / 2)}}, {"snapshot": "end"}]}
         """
 }
 
@@ -64,10 +66,14 @@ func printAngle() throws -> (upright: Double, atAngle: Double) {
     let atAngle = bestMs { _ = angleSession.render(frame: turned) }
     let degrees = f(angleTrace.frames[turned].angle, 1)
     print("- composite at a = 0: \(f(upright, 2)) ms")
-    print("- composite at a = \(degrees): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame (the widest vector path)")
+    print(
+        "- composite at a = \(degrees): \(f(atAngle, 2)) ms = \(f(atAngle / upright, 2))x the upright frame"
+            + " (the widest vector path)"
+    )
     // The turned sampler's narrower paths on this CPU (the same bytes, chosen by CPUID).
     defer { _ = crk_set_wide_vectors(2) }
-    for (level, name) in [(Int32(1), "AVX2, eight columns"), (0, "baseline, four columns")] where crk_set_wide_vectors(level) == level {
+    for (level, name) in [(Int32(1), "AVX2, eight columns"), (0, "baseline, four columns")]
+    where crk_set_wide_vectors(level) == level {
         let narrower = bestMs { _ = angleSession.render(frame: turned) }
         print("  - with the \(name) path: \(f(narrower, 2)) ms = \(f(narrower / upright, 2))x")
     }
@@ -82,7 +88,8 @@ if CommandLine.arguments.contains("--angle") {
 
 // --formats: only the animation formats (APNG, GIF, WebP) on one clip; --tune adds WebP settings.
 if CommandLine.arguments.contains("--formats") {
-    _ = try AnimationFormats.measure(jobs: Parallel.defaultJobs, reps: quick ? 1 : 3, tune: CommandLine.arguments.contains("--tune"))
+    _ = try AnimationFormats.measure(
+        jobs: Parallel.defaultJobs, reps: quick ? 1 : 3, tune: CommandLine.arguments.contains("--tune"))
     exit(0)
 }
 
@@ -193,22 +200,26 @@ for scale in [1, 2, 3] {
         let compare = bestMs { _ = ImageDiff.compare(expected: decoded, actual: frame, tolerance: 0) }
         rows.append(
             Row(
-                preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast, encZlib: encZlib,
+                preset: preset, scale: scale, memcpy: memcpyMs, composite: composite, encFast: encFast,
+                encZlib: encZlib,
                 encGolden: encGolden,
-                decode: decode, decodeLibpng: decodeLibpng, compare: compare, bytesFast: fast.count, bytesZlib: zl.count,
+                decode: decode, decodeLibpng: decodeLibpng, compare: compare, bytesFast: fast.count,
+                bytesZlib: zl.count,
                 bytesGolden: golden.count))
     }
 }
 
 print("## Per frame (390x844 points; best of \(reps) runs, ms)\n")
 print(
-    "| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (fast path) | decode golden (libpng) | compare |"
+    "| preset | scale | memcpy | composite | composite / memcpy | encode fast (own) | MB/s | bytes | encode"
+        + " zlib 1, Up | bytes | encode golden (9, Up) | bytes | decode golden (fast path) | decode golden (libpng) | compare |"
 )
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows {
     let mb = Double(390 * r.scale * 844 * r.scale * 3) / 1e6
     print(
-        "| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) | \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.decodeLibpng)) | \(f(r.compare, 2)) |"
+        "| \(r.preset) | \(r.scale) | \(f(r.memcpy, 2)) | \(f(r.composite, 2)) |"
+            + " \(f(r.composite / r.memcpy, 1))x | \(f(r.encFast)) | \(f(mb / r.encFast * 1000, 0)) | \(r.bytesFast) | \(f(r.encZlib)) | \(r.bytesZlib) | \(f(r.encGolden)) | \(r.bytesGolden) | \(f(r.decode)) | \(f(r.decodeLibpng)) | \(f(r.compare, 2)) |"
     )
 }
 
@@ -246,7 +257,8 @@ for jobs in jobCounts {
     let ms = bestMs[jobs]!
     runFps[jobs] = Double(e2eFrames) / ms * 1000
     print(
-        "- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1)) ms/frame incl. trace, snapshots, crops)"
+        "- run --frames --jobs \(jobs): \(f(runFps[jobs]!)) frames/s (\(f(ms / Double(e2eFrames), 1))"
+            + " ms/frame incl. trace, snapshots, crops)"
     )
 }
 if cores > 1, let one = runFps[1], let all = runFps[cores] { print("- all cores vs one job: \(f(all / one, 2))x") }
@@ -271,7 +283,8 @@ for jobs in jobCounts {
     let per = (checkMs - replayMs) / snapshots
     if jobs == 1 { perSnapshot = per }
     print(
-        "- check (2 snapshots, --jobs \(jobs)): \(f(checkMs)) ms, \(f(per)) ms per snapshot (render + decode golden + compare) = \(f(1000 / per, 1)) snapshots/s"
+        "- check (2 snapshots, --jobs \(jobs)): \(f(checkMs)) ms, \(f(per)) ms per snapshot (render + decode"
+            + " golden + compare) = \(f(1000 / per, 1)) snapshots/s"
     )
 }
 try? FileManager.default.removeItem(atPath: goldenDir)
@@ -284,7 +297,8 @@ func printLatency() {
     for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
         if let l = PlaygroundLatency.measure(preset: preset, events: quick ? 200 : 600) {
             print(
-                "- \(preset): server (request read -> last byte sent) p50 \(f(PlaygroundLatency.percentile(l.server, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.server, 0.99), 2)) ms; client round trip p50 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.99), 2)) ms; \(l.meanFrameBytes / 1024) KiB per frame"
+                "- \(preset): server (request read -> last byte sent) p50"
+                    + " \(f(PlaygroundLatency.percentile(l.server, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.server, 0.99), 2)) ms; client round trip p50 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.5), 2)) ms, p99 \(f(PlaygroundLatency.percentile(l.roundTrip, 0.99), 2)) ms; \(l.meanFrameBytes / 1024) KiB per frame"
             )
         } else {
             print("- \(preset): the playground server did not start")
@@ -294,7 +308,8 @@ func printLatency() {
 
 // Peer.
 print("\n## Peer: Pillow + numpy (Benchmarks/peer_pillow.py)\n")
-let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("Benchmarks/peer_pillow.py").path
 let p = Process()
 p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -308,22 +323,30 @@ if (try? p.run()) != nil {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     peer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
 }
-if let peer, peer["error"] == nil, let renderSave = peer["rect_render_save_ms"] as? Double, let check = peer["check_ms"] as? Double {
+if let peer, peer["error"] == nil, let renderSave = peer["rect_render_save_ms"] as? Double,
+    let check = peer["check_ms"] as? Double
+{
     let r3 = rows.filter { $0.scale == 3 }
     let ours = r3.map { $0.composite + $0.encFast }.sorted()[r3.count / 2]
     print("- Pillow render + save (level 1), scale 3: \(f(renderSave)) ms/frame = \(f(1000 / renderSave, 2)) frames/s")
     print(
-        "- CropReplay render + encode, one job, scale 3: \(f(ours)) ms/frame = \(f(1000 / ours, 1)) frames/s -> \(f(renderSave / ours, 1))x"
+        "- CropReplay render + encode, one job, scale 3: \(f(ours)) ms/frame = \(f(1000 / ours, 1)) frames/s"
+            + " -> \(f(renderSave / ours, 1))x"
     )
     if let one = runFps[1] {
-        print("- CropReplay run --frames (render + encode + write), one job: \(f(one, 1)) frames/s -> \(f(one / (1000 / renderSave), 1))x")
+        print(
+            "- CropReplay run --frames (render + encode + write), one job: \(f(one, 1)) frames/s ->"
+                + " \(f(one / (1000 / renderSave), 1))x"
+        )
     }
     print(
-        "- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot)) ms -> \(f(check / perSnapshot, 1))x"
+        "- Pillow + numpy check (render + decode + compare): \(f(check)) ms; CropReplay: \(f(perSnapshot))"
+            + " ms -> \(f(check / perSnapshot, 1))x"
     )
     if let turnedPeer = peer["rect_render_angle10_ms"] as? Double {
         print(
-            "- Pillow composite at 10 degrees (AFFINE, BILINEAR, mask, border), scale 3: \(f(turnedPeer)) ms; CropReplay: \(f(atAngle, 2)) ms -> \(f(turnedPeer / atAngle, 1))x"
+            "- Pillow composite at 10 degrees (AFFINE, BILINEAR, mask, border), scale 3: \(f(turnedPeer))"
+                + " ms; CropReplay: \(f(atAngle, 2)) ms -> \(f(turnedPeer / atAngle, 1))x"
         )
     }
 } else {

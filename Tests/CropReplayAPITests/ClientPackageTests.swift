@@ -9,7 +9,8 @@ final class ClientPackageTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
         guard let swift = PublicSurfaceTests.which("swift") else { throw XCTSkip("swift is not on PATH") }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
         let client = NSTemporaryDirectory() + "client-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: client) }
         let tests = client + "/Tests/ClientTests"
@@ -75,13 +76,16 @@ final class ClientPackageTests: XCTestCase {
         var found: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: attached)
         while let item = walker?.nextObject() as? String {
-            if let data = FileManager.default.contents(atPath: attached + "/" + item) { found[(item as NSString).lastPathComponent] = data }
+            if let data = FileManager.default.contents(atPath: attached + "/" + item) {
+                found[(item as NSString).lastPathComponent] = data
+            }
         }
         for name in ["released.expected.png", "released.actual.png", "released.diff.png"] {
             let data = try XCTUnwrap(found.first { $0.key.contains(name) }?.value, "\(name) in \(found.keys.sorted())")
             XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47], name)
         }
-        let trace = try XCTUnwrap(found.first { $0.key.contains("drag.trace-difference.txt") }?.value, "\(found.keys.sorted())")
+        let trace = try XCTUnwrap(
+            found.first { $0.key.contains("drag.trace-difference.txt") }?.value, "\(found.keys.sorted())")
         let traceText = String(decoding: trace, as: UTF8.self)
         XCTAssertTrue(traceText.hasPrefix("drag: first trace difference\nframe "), traceText)
         XCTAssertTrue(traceText.contains("frame 0: k 0.500 -> 0.480"), traceText)

@@ -56,7 +56,8 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(difference.frame, 2)
         XCTAssertEqual(difference.field, "imageRect.y")
         XCTAssertEqual(result.context, [.scenarioChanged])
-        XCTAssertTrue(try XCTUnwrap(outcome.failure).hasPrefix("api-drag: trace: frame 2: imageRect.y"), outcome.failure ?? "")
+        XCTAssertTrue(
+            try XCTUnwrap(outcome.failure).hasPrefix("api-drag: trace: frame 2: imageRect.y"), outcome.failure ?? "")
         XCTAssertNil(outcome.recorded)
         // failed: re-records, then it passes.
         XCTAssertEqual(try other.verify(golden: golden, record: .failed).recorded?.status, .updated)
@@ -84,7 +85,8 @@ final class PublicAPITests: XCTestCase {
 
     func testTraceAndRenderFromJSON() throws {
         let replay = try Replay.load(
-            json: #"{"preset": "portrait-7x10-zoom2", "script": [{"pinch": {"scale": 3}}, {"until": "settled"}]}"#, name: "json-pinch")
+            json: #"{"preset": "portrait-7x10-zoom2", "script": [{"pinch": {"scale": 3}}, {"until": "settled"}]}"#,
+            name: "json-pinch")
         let trace = try replay.trace()
         XCTAssertEqual(try XCTUnwrap(trace.frames.last).zoom, 2, accuracy: 1e-9)  // max zoom 2
         let frame = try replay.render(frame: 0)
@@ -143,7 +145,8 @@ final class LiveModelTests: XCTestCase {
 
         // The same gesture as a script, replayed: the same final state.
         let replay = try Replay.load(
-            Scenario(name: "same", editor: editor, script: [.pan(PanStep(by: Point(0, 240), duration: 0.1)), .untilSettled]))
+            Scenario(
+                name: "same", editor: editor, script: [.pan(PanStep(by: Point(0, 240), duration: 0.1)), .untilSettled]))
         let last = try XCTUnwrap(try replay.trace().frames.last)
         XCTAssertEqual(last.shown.cx, model.current.shown.cx, accuracy: 1e-9)
         XCTAssertEqual(last.shown.cy, model.current.shown.cy, accuracy: 1e-9)
@@ -163,7 +166,8 @@ final class LiveModelTests: XCTestCase {
             try model.tick()
         }
         while model.isSettling { try model.tick() }
-        let replay = try Replay.load(Scenario(name: "touches", editor: editor, script: [.touches(frames), .untilSettled]))
+        let replay = try Replay.load(
+            Scenario(name: "touches", editor: editor, script: [.touches(frames), .untilSettled]))
         let last = try XCTUnwrap(try replay.trace().frames.last)
         XCTAssertNotEqual(model.current.angle, 0, "the two fingers twisted the photo")
         XCTAssertEqual(last.shown, model.current.shown)
@@ -173,7 +177,8 @@ final class LiveModelTests: XCTestCase {
     /// Buttons apply at the next tick; `advance(to:)` ticks up to a time, at most 10 s of
     /// frames per call, and ignores a time that is not finite.
     func testButtonsAndAdvancingToATime() throws {
-        var model = try CropEditorModel(editor: try XCTUnwrap(EditorConfig.preset("straighten-flip")), imageWidth: 1600, imageHeight: 1200)
+        var model = try CropEditorModel(
+            editor: try XCTUnwrap(EditorConfig.preset("straighten-flip")), imageWidth: 1600, imageHeight: 1200)
         model.send(.quarterTurn(clockwise: true))
         XCTAssertEqual(model.current.orientation.turns, 0, "not before the tick")
         try model.tick()

@@ -7,12 +7,14 @@ import XCTest
 /// a visible diff. After an intended change: `CROPREPLAY_RECORD_API=1 swift test --filter PublicSurface`.
 final class PublicSurfaceTests: XCTestCase {
     static let modules = [
-        "CropGeometry", "CropJSON", "CropBitmap", "CropScenario", "CropEngine", "CropImageIO", "CropPipeline", "CropGoldens",
+        "CropGeometry", "CropJSON", "CropBitmap", "CropScenario", "CropEngine", "CropImageIO", "CropPipeline",
+        "CropGoldens",
         "CropReplayEngine", "CropReplay", "CropReplayTesting",
     ]
 
     func testPublicSurfaceIsTheListedOne() throws {
-        let listing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI.txt")
+        let listing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "PublicAPI.txt")
         guard let build = Self.buildFolder() else {
             throw XCTSkip("the build folder (with Modules/) was not found next to the test binary")
         }
@@ -25,12 +27,15 @@ final class PublicSurfaceTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var lines: [String] = []
         for module in Self.modules {
-            var args = ["-module-name", module, "-I", build + "/Modules", "-minimum-access-level", "public", "-output-dir", out]
+            var args = [
+                "-module-name", module, "-I", build + "/Modules", "-minimum-access-level", "public", "-output-dir", out,
+            ]
             #if os(Linux)
                 args += ["-target", "\(Self.arch)-unknown-linux-gnu"]
             #endif
             // The C targets' module maps (generated into the build folder).
-            for folder in (try? FileManager.default.contentsOfDirectory(atPath: build)) ?? [] where folder.hasSuffix(".build") {
+            for folder in (try? FileManager.default.contentsOfDirectory(atPath: build)) ?? []
+            where folder.hasSuffix(".build") {
                 let map = "\(build)/\(folder)/module.modulemap"
                 if FileManager.default.fileExists(atPath: map) { args += ["-Xcc", "-fmodule-map-file=\(map)"] }
             }

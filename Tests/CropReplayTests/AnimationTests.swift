@@ -34,7 +34,8 @@ final class AnimationTests: XCTestCase {
                 for x in 0..<40 {
                     let i = (y * 40 + x) * 3
                     let c: (UInt8, UInt8, UInt8) =
-                        x >= k % 36 && x < k % 36 + 4 ? (200, 30, 40) : (x / 4 + y / 4) % 2 == 0 ? (0, 0, 0) : (90, 90, 90)
+                        x >= k % 36 && x < k % 36 + 4
+                        ? (200, 30, 40) : (x / 4 + y / 4) % 2 == 0 ? (0, 0, 0) : (90, 90, 90)
                     (f.pixels[i], f.pixels[i + 1], f.pixels[i + 2]) = c
                 }
             }
@@ -42,12 +43,15 @@ final class AnimationTests: XCTestCase {
         }
     }
 
-    func gif(_ frames: [RGBFrame], fps: Int, ticks: Int = 1, batches: [Int]? = nil, loop: EncodeLoop = serialLoop) throws -> [UInt8] {
+    func gif(_ frames: [RGBFrame], fps: Int, ticks: Int = 1, batches: [Int]? = nil, loop: EncodeLoop = serialLoop)
+        throws -> [UInt8]
+    {
         let histogram = try GIFPalette.Histogram()
         for f in frames { histogram.add(f) }
         let palette = try XCTUnwrap(histogram.palette())
         let buffer = ByteBuffer()
-        let writer = try GIFWriter(width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, palette: palette)
+        let writer = try GIFWriter(
+            width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, palette: palette)
         var start = 0
         for size in batches ?? [frames.count] {
             try writer.append(Array(frames[start..<min(frames.count, start + size)]), ticks: ticks, loop: loop)
@@ -59,7 +63,9 @@ final class AnimationTests: XCTestCase {
 
     func testGIFDelaysAreAtLeastTwoCentisecondsAndAddUpExactly() throws {
         // (frames, fps, ticks per frame): the replay lasts frames * ticks / fps seconds.
-        for (n, fps, ticks) in [(7, 60, 1), (1, 60, 1), (2, 60, 1), (170, 60, 1), (50, 30, 1), (40, 60, 3), (9, 24, 1), (5, 100, 1)] {
+        for (n, fps, ticks) in [
+            (7, 60, 1), (1, 60, 1), (2, 60, 1), (170, 60, 1), (50, 30, 1), (40, 60, 3), (9, 24, 1), (5, 100, 1),
+        ] {
             let frames = blocks(n)
             let decoded = try decodeGIF(gif(frames, fps: fps, ticks: ticks))
             let delays = decoded.frames.map(\.delay)
@@ -72,7 +78,8 @@ final class AnimationTests: XCTestCase {
             var t = 0
             for (k, shown) in decoded.frames.dropLast().enumerated() {
                 let visible = min(n - 1, t * fps / (100 * ticks))
-                XCTAssertTrue(shown.pixels == frames[visible].pixels, "GIF frame \(k) at \(t) cs, \(n) frames at \(fps) fps")
+                XCTAssertTrue(
+                    shown.pixels == frames[visible].pixels, "GIF frame \(k) at \(t) cs, \(n) frames at \(fps) fps")
                 t += shown.delay
             }
         }
@@ -90,7 +97,8 @@ final class AnimationTests: XCTestCase {
             let (a, b) = (frames[k - 1].pixels, frames[k].pixels)
             let (ga, gb) = (decoded.frames[k - 1].pixels, decoded.frames[k].pixels)
             var changedInGIF = 0
-            for p in stride(from: 0, to: a.count, by: 3) where a[p] == b[p] && a[p + 1] == b[p + 1] && a[p + 2] == b[p + 2] {
+            for p in stride(from: 0, to: a.count, by: 3)
+            where a[p] == b[p] && a[p + 1] == b[p + 1] && a[p + 2] == b[p + 2] {
                 if ga[p] != gb[p] || ga[p + 1] != gb[p + 1] || ga[p + 2] != gb[p + 2] { changedInGIF += 1 }
             }
             XCTAssertEqual(changedInGIF, 0, "frame \(k): pixels unchanged in the replay changed in the GIF")
@@ -161,8 +169,10 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(anim.controls.map(\.delayNum), [65535, 4465, 1])
         XCTAssertEqual(anim.frames.count, 3)
         for p in 0..<(48 * 32) {
-            XCTAssertEqual(Array(anim.frames[1].pixels[(p * 4)..<(p * 4 + 3)]), Array(frames[0].pixels[(p * 3)..<(p * 3 + 3)]))
-            XCTAssertEqual(Array(anim.frames[2].pixels[(p * 4)..<(p * 4 + 3)]), Array(frames[1].pixels[(p * 3)..<(p * 3 + 3)]))
+            XCTAssertEqual(
+                Array(anim.frames[1].pixels[(p * 4)..<(p * 4 + 3)]), Array(frames[0].pixels[(p * 3)..<(p * 3 + 3)]))
+            XCTAssertEqual(
+                Array(anim.frames[2].pixels[(p * 4)..<(p * 4 + 3)]), Array(frames[1].pixels[(p * 3)..<(p * 3 + 3)]))
         }
     }
 

@@ -29,7 +29,9 @@ final class BrowserPlaygroundTests: XCTestCase {
                 return nil
             }
             throw XCTSkip(
-                skippedLoudly("chromium is not installed (apt-get install chromium): the playground is not tested in a browser here"))
+                skippedLoudly(
+                    "chromium is not installed (apt-get install chromium): the playground is not tested in a browser here"
+                ))
         }
         guard hasCommand("python3") else {
             if browserRequired {
@@ -42,14 +44,18 @@ final class BrowserPlaygroundTests: XCTestCase {
     }
 
     /// Runs Tests/Browser/playground_cdp.py on the served page; true when it succeeded.
-    func drive(_ serving: (background: HTTPServer.Background, routes: PlayRoutes), chromium: String, dir: String, _ extra: [String] = [])
+    func drive(
+        _ serving: (background: HTTPServer.Background, routes: PlayRoutes), chromium: String, dir: String,
+        _ extra: [String] = []
+    )
         throws -> Bool
     {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser/playground_cdp.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "http://127.0.0.1:\(serving.background.server.port)/", chromium, dir] + extra
+        process.arguments =
+            ["python3", script, "http://127.0.0.1:\(serving.background.server.port)/", chromium, dir] + extra
         let errPipe = Pipe()
         process.standardError = errPipe
         try process.run()
@@ -72,11 +78,14 @@ final class BrowserPlaygroundTests: XCTestCase {
         let result = try JSONParser.parse(try String(contentsOfFile: dir + "/result.json", encoding: .utf8))
         XCTAssertEqual(result["errors"]?.serialized(), "[]", "the page showed no error")
         // The image moves under the finger, springs back, and the pinch does too.
-        func picture(_ name: String) throws -> [UInt8] { try PNGCodec.decode(try FileIO.read(dir + "/\(name).png", limit: 1 << 26)).pixels }
+        func picture(_ name: String) throws -> [UInt8] {
+            try PNGCodec.decode(try FileIO.read(dir + "/\(name).png", limit: 1 << 26)).pixels
+        }
         func changed(_ a: [UInt8], _ b: [UInt8]) -> Double {
             guard a.count == b.count, !a.isEmpty else { return 1 }
             var n = 0
-            for i in stride(from: 0, to: a.count, by: 4) where abs(Int(a[i]) - Int(b[i])) + abs(Int(a[i + 1]) - Int(b[i + 1])) > 24 {
+            for i in stride(from: 0, to: a.count, by: 4)
+            where abs(Int(a[i]) - Int(b[i])) + abs(Int(a[i + 1]) - Int(b[i + 1])) > 24 {
                 n += 1
             }
             return Double(n) / Double(a.count / 4)
@@ -118,18 +127,26 @@ final class BrowserPlaygroundTests: XCTestCase {
         let run = runCLI(["run", dir + "/recorded.json", "--out", dir + "/out"])
         XCTAssertEqual(run.code, 0, run.err)
         let trace = try JSONParser.parse(try String(contentsOfFile: dir + "/out/recorded/trace.json", encoding: .utf8))
-        guard case .array(let frames)? = trace["frames"]?.value, let last = frames.last else { return XCTFail("frames in the trace") }
+        guard case .array(let frames)? = trace["frames"]?.value, let last = frames.last else {
+            return XCTFail("frames in the trace")
+        }
         func number(_ node: JSONNode?) -> Double? {
             if case .number(let d, _)? = node?.value { return d }
             return nil
         }
         XCTAssertEqual(try XCTUnwrap(number(last["k"])), live.shown.k, accuracy: 1e-9)
-        guard case .array(let shownRect)? = last["imageRect"]?.value, shownRect.count == 4 else { return XCTFail("imageRect in the trace") }
+        guard case .array(let shownRect)? = last["imageRect"]?.value, shownRect.count == 4 else {
+            return XCTFail("imageRect in the trace")
+        }
         let liveRect = [live.imageRect.x, live.imageRect.y, live.imageRect.width, live.imageRect.height]
-        for (node, value) in zip(shownRect, liveRect) { XCTAssertEqual(try XCTUnwrap(number(node)), value, accuracy: 1e-6) }
+        for (node, value) in zip(shownRect, liveRect) {
+            XCTAssertEqual(try XCTUnwrap(number(node)), value, accuracy: 1e-6)
+        }
         // The page's CDP log imports to the same scenario.
         try cdp.write(toFile: dir + "/session.cdp.jsonl", atomically: true, encoding: .utf8)
-        let imported = runCLI(["import", "cdp", dir + "/session.cdp.jsonl", "--editor", dir + "/recorded.json", "--name", "recorded"])
+        let imported = runCLI([
+            "import", "cdp", dir + "/session.cdp.jsonl", "--editor", dir + "/recorded.json", "--name", "recorded",
+        ])
         XCTAssertEqual(imported.code, 0, imported.err)
         XCTAssertEqual(imported.out, scenario)
         // Kept as a regression test: record its golden, and check passes.
@@ -140,7 +157,8 @@ final class BrowserPlaygroundTests: XCTestCase {
         XCTAssertEqual(check.code, 0, check.out + check.err)
         // The events Chromium was sent (in CSS pixels, the image at the page's padding) import too.
         let rect = result["rect"]
-        guard case .array(let r)? = rect?.value, let left = number(r.first), let top = number(r.dropFirst().first) else {
+        guard case .array(let r)? = rect?.value, let left = number(r.first), let top = number(r.dropFirst().first)
+        else {
             return XCTFail("the image's rectangle")
         }
         let sent = runCLI([
@@ -173,13 +191,19 @@ final class BrowserPlaygroundTests: XCTestCase {
         XCTAssertEqual(strings(controls["colours"]), ["#000000", "#000000", "#ffffff", "#ffffff"])
         XCTAssertEqual(number(controls["opacities"]), 4)
         XCTAssertGreaterThan(number(controls["numbers"]) ?? 0, 20)
-        XCTAssertEqual(number(controls["numbers"]), number(controls["numbersWithRange"]), "every number field has min, max and step")
+        XCTAssertEqual(
+            number(controls["numbers"]), number(controls["numbersWithRange"]),
+            "every number field has min, max and step")
         for text in strings(controls["texts"]) {
-            XCTAssertFalse(text.contains("\"") || text.contains("null") || text.contains("["), "JSON in a text field: \(text)")
+            XCTAssertFalse(
+                text.contains("\"") || text.contains("null") || text.contains("["), "JSON in a text field: \(text)")
         }
         XCTAssertEqual(
             strings(controls["nullables"]),
-            ["editor.policy.momentum", "editor.zoom.max", "editor.rotation.limit", "start.box", "start.zoom", "start.at"])
+            [
+                "editor.policy.momentum", "editor.zoom.max", "editor.rotation.limit", "start.box", "start.zoom",
+                "start.at",
+            ])
         XCTAssertEqual(
             controls["kinds"]?.serialized(),
             """
@@ -188,7 +212,8 @@ final class BrowserPlaygroundTests: XCTestCase {
             "editor.viewport.scale":"number"}
             """)
         XCTAssertEqual(strings(controls["rubberBand"]), ["0", "1000000", "0.05", "0.55"])
-        XCTAssertEqual(strings(controls["groups"]), ["Recording", "Current frame", "Buttons", "Policy", "Editor", "Start state"])
+        XCTAssertEqual(
+            strings(controls["groups"]), ["Recording", "Current frame", "Buttons", "Policy", "Editor", "Start state"])
         XCTAssertEqual(strings(controls["record"]), ["\u{25CF} Record", "\u{25A0} Stop"])
         XCTAssertEqual(
             controls["hint"]?.serialized(),
@@ -197,7 +222,8 @@ final class BrowserPlaygroundTests: XCTestCase {
         XCTAssertEqual(controls["title"]?.serialized(), "\"CropReplay playground\"")
         // The validator's message, in the page, on the control it names; gone once fixed.
         XCTAssertEqual(
-            result["error"]?.serialized(), "\"the form: editor.policy.rubberBand: expected a rubber-band constant > 0, got 0\"")
+            result["error"]?.serialized(),
+            "\"the form: editor.policy.rubberBand: expected a rubber-band constant > 0, got 0\"")
         XCTAssertEqual(strings(result["errorRow"]), ["editor.policy.rubberBand"])
         XCTAssertEqual(result["errorAfterFix"]?.serialized(), "\"\"")
         // The nullable momentum off and on again through its checkbox; a colour and an opacity applied.
@@ -206,25 +232,30 @@ final class BrowserPlaygroundTests: XCTestCase {
         XCTAssertEqual(result["mask"]?["color"]?.serialized(), "\"#203040\"")
         XCTAssertEqual(result["mask"]?["opacity"]?.serialized(), "0.3")
         XCTAssertEqual(
-            result["maskRestored"]?.serialized(), ScenarioEncoder.editor(serving.routes.session.base.scenario.editor)["mask"]?.serialized())
+            result["maskRestored"]?.serialized(),
+            ScenarioEncoder.editor(serving.routes.session.base.scenario.editor)["mask"]?.serialized())
         // A pinch zoomed in; mid-drag the readout says what it measures.
         guard case .array(let zoom)? = result["zoom"]?.value, zoom.count == 2 else { return XCTFail("zoom") }
         XCTAssertGreaterThan(try XCTUnwrap(number(zoom[1])), try XCTUnwrap(number(zoom[0])) * 1.3)
         XCTAssertEqual(result["midDrag"]?["pan"]?.serialized(), "\"changed\"")
         XCTAssertEqual(number(result["fingers"]), 1, "the finger is drawn on the frame")
-        guard case .string(let stats)? = result["stats"]?.value, case .string(let rest)? = result["statsAtRest"]?.value else {
+        guard case .string(let stats)? = result["stats"]?.value, case .string(let rest)? = result["statsAtRest"]?.value
+        else {
             return XCTFail("the readout")
         }
         XCTAssertNotNil(stats.range(of: #"shown\d+ frames? in the last second"#, options: .regularExpression), stats)
         XCTAssertNotNil(
-            stats.range(of: #"server\d+\.\d ms median to advance, render and encode a frame \(last \d+\)"#, options: .regularExpression),
+            stats.range(
+                of: #"server\d+\.\d ms median to advance, render and encode a frame \(last \d+\)"#,
+                options: .regularExpression),
             stats)
         XCTAssertTrue(rest.contains("at rest"), rest)
         // The screenshot: the whole window, the sample photo on the stage (not the test card's red edge or white grid).
         let shot = try PNGCodec.decode(try FileIO.read(dir + "/page.png", limit: 1 << 26))
         XCTAssertEqual([shot.width, shot.height], [1280, 1040])
         if ProcessInfo.processInfo.environment["CROPREPLAY_UPDATE_SCREENSHOTS"] == "1" {
-            let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .appendingPathComponent("docs/playground.png").path
             try FileIO.writeAtomically(docs, try FileIO.read(dir + "/page.png", limit: 1 << 26))
             print("wrote \(docs)")

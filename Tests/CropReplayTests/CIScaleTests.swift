@@ -45,7 +45,8 @@ final class CIScaleTests: XCTestCase {
     func testCommittedSchemaIsTheGeneratedOne() throws {
         let committed = try String(contentsOfFile: packageRoot + "/scenarios/schema.json", encoding: .utf8)
         XCTAssertEqual(
-            committed, ScenarioSchema.text, "scenarios/schema.json is stale: run `swift run cropreplay schema > scenarios/schema.json`")
+            committed, ScenarioSchema.text,
+            "scenarios/schema.json is stale: run `swift run cropreplay schema > scenarios/schema.json`")
         // Every object the decoder checks appears in the schema with exactly its keys.
         let schema = try JSONParser.parse(committed)
         func properties(_ node: JSONNode?) -> [String] {
@@ -62,7 +63,9 @@ final class CIScaleTests: XCTestCase {
     func testEveryScenarioValidatesAgainstTheSchema() throws {
         guard (try? runProcess("python3", ["-c", "import jsonschema"]))?.code == 0 else {
             throw XCTSkip(
-                skippedLoudly("Python jsonschema is not installed (apt-get install python3-jsonschema, or pip install jsonschema)"))
+                skippedLoudly(
+                    "Python jsonschema is not installed (apt-get install python3-jsonschema, or pip install jsonschema)"
+                ))
         }
         let script = """
             import json, glob, sys, jsonschema

@@ -43,9 +43,14 @@ final class CheckReportTests: XCTestCase {
         let lines = md.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "## CropReplay check: 1 passed, 1 failed, 1 new, 1 orphaned")
         XCTAssertTrue(lines.contains("| scenario | result | first difference |"), md)
-        XCTAssertTrue(lines.contains("| drag | FAIL | snapshot \"settled\" (frame \(try settledFrame(dir))): 1 pixels differ |"), md)
+        XCTAssertTrue(
+            lines.contains("| drag | FAIL | snapshot \"settled\" (frame \(try settledFrame(dir))): 1 pixels differ |"),
+            md)
         XCTAssertTrue(lines.contains { $0.hasPrefix("| fresh | NEW | no golden at golden/fresh/trace.json yet") }, md)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("| renamed-away | ORPHANED | golden folder golden/renamed-away/ has no scenario") }, md)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("| renamed-away | ORPHANED | golden folder golden/renamed-away/ has no scenario")
+            }, md)
         XCTAssertTrue(lines.contains("Passed: nudge"), md)
         // Links relative to the summary's folder, to files that exist.
         let imageLine = try XCTUnwrap(lines.first { $0.hasPrefix("- drag / settled:") }, md)
@@ -118,7 +123,8 @@ final class CheckReportTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/golden/gone-a"))
         let pruned = runCLI(["record", "--prune"], in: dir)
         XCTAssertEqual(pruned.code, 0, pruned.err)
-        XCTAssertTrue(pruned.out.contains("pruned golden/gone-a/ (no scenario named gone-a)\npruned golden/gone-b/"), pruned.out)
+        XCTAssertTrue(
+            pruned.out.contains("pruned golden/gone-a/ (no scenario named gone-a)\npruned golden/gone-b/"), pruned.out)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir + "/golden").sorted()
         XCTAssertEqual(left, [".cache", "README.md", "drag", "nudge"])
         let after = runCLI(["check"], in: dir)
@@ -131,7 +137,8 @@ final class CheckReportTests: XCTestCase {
         // A larger image: the trace (k, the image rect) and the pixels change.
         let file = dir + "/scenarios/drag.json"
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        try text.replacingOccurrences(of: "[300, 400]", with: "[320, 420]").write(toFile: file, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "[300, 400]", with: "[320, 420]").write(
+            toFile: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["check", "--artifacts", "art"], in: dir).code, 1)
         let html = try String(contentsOfFile: dir + "/art/report.html", encoding: .utf8)
         let drag = try XCTUnwrap(html.components(separatedBy: "<h2 class=\"failed\">drag").last)

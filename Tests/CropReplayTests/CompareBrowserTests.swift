@@ -14,16 +14,22 @@ final class CompareBrowserTests: XCTestCase {
         guard let chromium = findChromium() else {
             if browserRequired { return XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed") }
             throw XCTSkip(
-                skippedLoudly("chromium is not installed (apt-get install chromium): the comparison page is not screenshotted here"))
+                skippedLoudly(
+                    "chromium is not installed (apt-get install chromium): the comparison page is not screenshotted here"
+                ))
         }
         let dir = temporaryDirectory("compare-page")
-        let r = runCLI(["compare", packageRoot + "/comparisons/drag-out.json", "--out", dir, "--thumb", "0.3", "--every", "3"])
+        let r = runCLI([
+            "compare", packageRoot + "/comparisons/drag-out.json", "--out", dir, "--thumb", "0.3", "--every", "3",
+        ])
         XCTAssertEqual(r.code, 0, r.err)
         let page = dir + "/drag-out-compare/index.html"
         let html = try String(contentsOfFile: page, encoding: .utf8)
         // One plot per policy and quantity, each with a release marker and a valid band.
-        XCTAssertEqual(html.components(separatedBy: "<title>release</title>").count - 1, 5 * 3, "one release in each of 15 plots")
-        XCTAssertEqual(html.components(separatedBy: "fill=\"#2da44e\"").count - 1 >= 15, true, "a valid band in every plot")
+        XCTAssertEqual(
+            html.components(separatedBy: "<title>release</title>").count - 1, 5 * 3, "one release in each of 15 plots")
+        XCTAssertEqual(
+            html.components(separatedBy: "fill=\"#2da44e\"").count - 1 >= 15, true, "a valid band in every plot")
 
         let shot = dir + "/shot.png"
         let run = try runProcess(
@@ -48,7 +54,8 @@ final class CompareBrowserTests: XCTestCase {
                 for x in 140..<image.width {
                     let p = (y * image.width + x) * channels
                     let d =
-                        abs(Int(image.pixels[p]) - red) + abs(Int(image.pixels[p + 1]) - green) + abs(Int(image.pixels[p + 2]) - blue)
+                        abs(Int(image.pixels[p]) - red) + abs(Int(image.pixels[p + 1]) - green)
+                        + abs(Int(image.pixels[p + 2]) - blue)
                     if d <= 24 { xs.append(x) }
                 }
             }
@@ -58,7 +65,8 @@ final class CompareBrowserTests: XCTestCase {
         }
         // Left to right, each in its own column: no policy's curve is drawn over another's.
         for i in 1..<spans.count {
-            XCTAssertLessThan(spans[i - 1].high, spans[i].low, "policy \(i - 1) and \(i) do not share a column: \(spans)")
+            XCTAssertLessThan(
+                spans[i - 1].high, spans[i].low, "policy \(i - 1) and \(i) do not share a column: \(spans)")
         }
         if ProcessInfo.processInfo.environment["CROPREPLAY_UPDATE_SCREENSHOTS"] == "1" {
             try FileManager.default.removeItem(atPath: packageRoot + "/docs/compare-page.png")

@@ -12,28 +12,34 @@ import XCTest
 /// same values. CROPREPLAY_UPDATE_METRICS=1 rewrites the goldens.
 final class CompareMetricsTests: XCTestCase {
     static let scripts = [
-        "drag-out", "fling", "pinch-below-min", "pinch-past-max", "two-drags", "pan-and-pinch", "twist-past-limit", "box-drag-refit",
+        "drag-out", "fling", "pinch-below-min", "pinch-past-max", "two-drags", "pan-and-pinch", "twist-past-limit",
+        "box-drag-refit",
     ]
 
     func testEveryComparisonScriptMatchesItsGoldenAndAnIndependentRecomputation() throws {
         let folder = packageRoot + "/comparisons"
-        let present = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        let present = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+            .sorted()
         XCTAssertEqual(present, Self.scripts.map { $0 + ".json" }.sorted(), "one script per kind, each with a golden")
         let update = ProcessInfo.processInfo.environment["CROPREPLAY_UPDATE_METRICS"] == "1"
         for name in Self.scripts {
             let loaded = try LoadedScenario.load(path: folder + "/\(name).json")
-            let variants = try Variation.policy.variants(of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
+            let variants = try Variation.policy.variants(
+                of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
             let rows = try Comparison.rows(loaded, variants: variants)
             let dir = temporaryDirectory("metrics-\(name)")
             try ComparisonOutput.writeData(rows, scenario: loaded.scenario.name, dir: dir)
             let written = try object(dir + "/metrics.json")
             let golden = folder + "/golden/\(name)/metrics.json"
             if update {
-                try FileManager.default.createDirectory(atPath: folder + "/golden/\(name)", withIntermediateDirectories: true)
-                try Data(contentsOf: URL(fileURLWithPath: dir + "/metrics.json")).write(to: URL(fileURLWithPath: golden), options: .atomic)
+                try FileManager.default.createDirectory(
+                    atPath: folder + "/golden/\(name)", withIntermediateDirectories: true)
+                try Data(contentsOf: URL(fileURLWithPath: dir + "/metrics.json")).write(
+                    to: URL(fileURLWithPath: golden), options: .atomic)
             } else {
                 XCTAssertTrue(
-                    FileManager.default.fileExists(atPath: golden), "\(golden) is missing (CROPREPLAY_UPDATE_METRICS=1 writes it)")
+                    FileManager.default.fileExists(atPath: golden),
+                    "\(golden) is missing (CROPREPLAY_UPDATE_METRICS=1 writes it)")
                 if FileManager.default.fileExists(atPath: golden) {
                     assertSame(written, try object(golden), path: name)
                 }
@@ -54,7 +60,8 @@ final class CompareMetricsTests: XCTestCase {
                 let expected = Independent(
                     frames: traces[i], fingers: fingers[i], fps: Double(fps), longest: longest, editor: editor
                 ).metrics
-                XCTAssertEqual(Set(item.keys).subtracting(["variant", "crops"]), Set(expected.keys), "every metric is recomputed")
+                XCTAssertEqual(
+                    Set(item.keys).subtracting(["variant", "crops"]), Set(expected.keys), "every metric is recomputed")
                 for (key, value) in expected {
                     let place = "\(name) \(item["variant"] ?? "?") \(key)"
                     assertSame(item[key] as Any, value, path: place)
@@ -68,13 +75,15 @@ final class CompareMetricsTests: XCTestCase {
     /// resistance, clamp stops them, a spring bounces, a pinch past the maximum shows in zoom.
     func testTheGoldensSayWhatTheScriptsShow() throws {
         func variants(_ name: String) throws -> [String: [String: Any]] {
-            let items = try XCTUnwrap(try object(packageRoot + "/comparisons/golden/\(name)/metrics.json")["variants"] as? [[String: Any]])
+            let items = try XCTUnwrap(
+                try object(packageRoot + "/comparisons/golden/\(name)/metrics.json")["variants"] as? [[String: Any]])
             return Dictionary(uniqueKeysWithValues: items.map { ($0["variant"] as? String ?? "", $0) })
         }
         let drag = try variants("drag-out")
         XCTAssertEqual(drag["none"]?["trackingError"] as? Double ?? 1, 0, accuracy: 1e-9)
         XCTAssertEqual(drag["none"]?["finalValid"] as? Bool, false, "none leaves the box uncovered")
-        XCTAssertGreaterThan(drag["clamp"]?["trackingError"] as? Double ?? 0, 150, "clamp stops the image while the fingers go on")
+        XCTAssertGreaterThan(
+            drag["clamp"]?["trackingError"] as? Double ?? 0, 150, "clamp stops the image while the fingers go on")
         XCTAssertLessThan(
             drag["rubberBand"]?["settleWithin"] as? Double ?? 9, drag["rubberBand"]?["animationEnds"] as? Double ?? 0,
             "within 0.5 pt before the curve's tail ends")
@@ -82,10 +91,13 @@ final class CompareMetricsTests: XCTestCase {
         for (label, v) in pinch {
             XCTAssertEqual(v["trackingError"] as? Double ?? 1, 0, accuracy: 1e-9, "\(label): the pinched point stays")
         }
-        XCTAssertEqual(pinch["none"]?["zoomOvershoot"] as? Double ?? 0, log2(3.5 / 2), accuracy: 1e-3, "3.5 against a maximum of 2")
+        XCTAssertEqual(
+            pinch["none"]?["zoomOvershoot"] as? Double ?? 0, log2(3.5 / 2), accuracy: 1e-3, "3.5 against a maximum of 2"
+        )
         XCTAssertEqual(pinch["clamp"]?["zoomOvershoot"] as? Double, 0)
         let fling = try variants("fling")
-        XCTAssertGreaterThan(fling["rubberBand"]?["reversals"] as? Int ?? 0, 0, "the spring overshoots the edge and comes back")
+        XCTAssertGreaterThan(
+            fling["rubberBand"]?["reversals"] as? Int ?? 0, 0, "the spring overshoots the edge and comes back")
         let twist = try variants("twist-past-limit")
         XCTAssertEqual(twist["clamp"]?["finalAngle"] as? Double, 30)
     }
@@ -150,7 +162,8 @@ final class CompareMetricsTests: XCTestCase {
         return try items.map { f in
             Frame(
                 t: try XCTUnwrap(f["t"] as? Double), pan: f["pan"] as? String ?? "", pinch: f["pinch"] as? String ?? "",
-                rotation: f["rotation"] as? String ?? "", zoom: try XCTUnwrap(f["zoom"] as? Double), k: try XCTUnwrap(f["k"] as? Double),
+                rotation: f["rotation"] as? String ?? "", zoom: try XCTUnwrap(f["zoom"] as? Double),
+                k: try XCTUnwrap(f["k"] as? Double),
                 rect: try XCTUnwrap(f["imageRect"] as? [Double]), angle: try XCTUnwrap(f["angle"] as? Double),
                 box: try XCTUnwrap(f["box"] as? [Double]), valid: try XCTUnwrap(f["valid"] as? Bool),
                 animating: try XCTUnwrap(f["animating"] as? Bool), events: try XCTUnwrap(f["events"] as? [String]),
@@ -214,7 +227,9 @@ private struct Independent {
     }
 
     /// Image pixels of the shown (oriented) image: its rect's size over k, whole pixels.
-    func pixels(_ f: CompareMetricsTests.Frame) -> (Double, Double) { ((f.rect[2] / f.k).rounded(), (f.rect[3] / f.k).rounded()) }
+    func pixels(_ f: CompareMetricsTests.Frame) -> (Double, Double) {
+        ((f.rect[2] / f.k).rounded(), (f.rect[3] / f.k).rounded())
+    }
 
     /// The half extents along the image's turned axes of a rect [x, y, w, h].
     func halfExtents(_ r: [Double], angle: Double) -> (Double, Double) {
@@ -323,7 +338,8 @@ private struct Independent {
             out["peakSpeedAfterRelease"] = peak * fps
             var flips = 0
             let channels: [(threshold: Double, value: (CompareMetricsTests.Frame) -> Double)] = [
-                (0.05, { $0.rect[0] + $0.rect[2] / 2 }), (0.05, { $0.rect[1] + $0.rect[3] / 2 }), (1e-4, { log2($0.zoom) }),
+                (0.05, { $0.rect[0] + $0.rect[2] / 2 }), (0.05, { $0.rect[1] + $0.rect[3] / 2 }),
+                (1e-4, { log2($0.zoom) }),
             ]
             for (threshold, value) in channels {
                 var direction = 0.0
@@ -352,7 +368,8 @@ private struct Independent {
                 for i in stride(from: last, through: r, by: -1) {
                     let c = corners(frames[i])
                     let near =
-                        (0..<4).allSatisfy { distance(c[$0], endCorners[$0]) <= 0.5 } && abs(frames[i].zoom - end.zoom) <= 0.001 * end.zoom
+                        (0..<4).allSatisfy { distance(c[$0], endCorners[$0]) <= 0.5 }
+                        && abs(frames[i].zoom - end.zoom) <= 0.001 * end.zoom
                     if !near { break }
                     settled = i
                 }
@@ -361,7 +378,8 @@ private struct Independent {
             // The animation: until the next gesture begins (a settle it stops ends there), or
             // the first frame from which nothing animates and nothing changes.
             var bound = frames.count
-            for i in (r + 1)..<max(r + 1, frames.count) where frames[i].events.contains(where: { $0.hasSuffix(".began") }) {
+            for i in (r + 1)..<max(r + 1, frames.count)
+            where frames[i].events.contains(where: { $0.hasSuffix(".began") }) {
                 bound = i
                 break
             }
@@ -370,7 +388,8 @@ private struct Independent {
             } else {
                 let hold = frames[bound - 1]
                 var s = bound - 1
-                while s > r && !frames[s - 1].animating && frames[s - 1].rect == hold.rect && frames[s - 1].angle == hold.angle
+                while s > r && !frames[s - 1].animating && frames[s - 1].rect == hold.rect
+                    && frames[s - 1].angle == hold.angle
                     && frames[s - 1].box == hold.box
                 {
                     s -= 1

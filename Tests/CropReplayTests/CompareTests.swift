@@ -18,7 +18,8 @@ final class CompareTests: XCTestCase {
 
     func testAnimationEndsAtTheCurvesEndAndSettleWithinWhenTheMotionIsWithinHalfAPoint() throws {
         for seconds in [0.1, 0.3] {
-            let m = try metrics(twoReleases(seconds, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}"#))
+            let m = try metrics(
+                twoReleases(seconds, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}"#))
             // The snap-back animates for `seconds`; its release frame already shows one step.
             XCTAssertEqual(try XCTUnwrap(m.animationEnds), seconds - 1.0 / 60, accuracy: 1e-9, "\(seconds)")
             // A linear curve moves the whole way at one speed, over 0.5 pt a frame: no tail to cut.
@@ -26,7 +27,8 @@ final class CompareTests: XCTestCase {
         }
         // An ease-out curve creeps at its end: within 0.5 pt well before the curve ends.
         let eased = twoReleases(0.1, tail: #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"until": "settled"}"#)
-            .replacingOccurrences(of: #""curve": "linear", "duration": 0.1"#, with: #""curve": "easeOut", "duration": 0.5"#)
+            .replacingOccurrences(
+                of: #""curve": "linear", "duration": 0.1"#, with: #""curve": "easeOut", "duration": 0.5"#)
         let m = try metrics(eased)
         XCTAssertEqual(try XCTUnwrap(m.animationEnds), 0.5 - 1.0 / 60, accuracy: 1e-9)
         XCTAssertLessThan(try XCTUnwrap(m.settleWithin), 0.4)
@@ -43,7 +45,9 @@ final class CompareTests: XCTestCase {
         let held =
             #"{"pan": {"by": [60, 0], "duration": 0.1}}, {"wait": 0.05}, {"events": [{"frame": 1, "gesture": "pan", "phase": "began"}]}, {"wait": 0.2}"#
         let interrupted = try metrics(twoReleases(0.3, tail: held))
-        XCTAssertEqual(try XCTUnwrap(interrupted.animationEnds), 4.0 / 60, accuracy: 1e-9, "from the release to the finger landing")
+        XCTAssertEqual(
+            try XCTUnwrap(interrupted.animationEnds), 4.0 / 60, accuracy: 1e-9, "from the release to the finger landing"
+        )
         XCTAssertNotNil(interrupted.settleWithin)
     }
 
@@ -62,7 +66,8 @@ final class CompareTests: XCTestCase {
         let header = lines[0].split(separator: ",").map(String.init)
         let csv = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         func column(_ key: String) throws -> Int { try XCTUnwrap(header.firstIndex(of: key), key) }
-        XCTAssertEqual(csv.map { $0[0] }, ["refit.delay=0", "refit.delay=0.4", "refit.delay=0.8"], "repeats are dropped")
+        XCTAssertEqual(
+            csv.map { $0[0] }, ["refit.delay=0", "refit.delay=0.4", "refit.delay=0.8"], "repeats are dropped")
         for key in ["settleWithin", "animationEnds"] {
             let settles = try csv.map { try XCTUnwrap(Double($0[try column(key)]), $0.joined(separator: ",")) }
             XCTAssertEqual(settles[1] - settles[0], 0.4, accuracy: 1e-9, key)
@@ -82,7 +87,8 @@ final class CompareTests: XCTestCase {
         try twoReleases(0.1).write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         let r = runCLI(["compare", dir + "/s.json", "--vary", "refit.animation=none,linear:0.2", "--out", dir])
         XCTAssertEqual(r.code, 0, r.err)
-        XCTAssertTrue(r.err.contains("s.json: refit.animation changes nothing: the editor's frame is not resizable"), r.err)
+        XCTAssertTrue(
+            r.err.contains("s.json: refit.animation changes nothing: the editor's frame is not resizable"), r.err)
     }
 
     func testUsageErrorsAreOneLine() throws {

@@ -20,8 +20,10 @@ final class ContinuityTests: XCTestCase {
                 return Point(c.x + p.x, c.y + p.y)
             }
         }
-        return zip(corners(a), corners(b)).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }
-            .max()!
+        return zip(corners(a), corners(b)).map {
+            (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot()
+        }
+        .max()!
     }
 
     func testPanBeganAtRestOnAnInvalidStateDoesNotMoveTheImage() throws {
@@ -66,7 +68,8 @@ final class ContinuityTests: XCTestCase {
     }
 
     func testTheEventAfterABoxDragGoesOnWithoutAJump() throws {
-        let pinch = try boxDragThen(#"{"frame": 5, "gesture": "pinch", "phase": "changed", "scale": 1.5, "location": [355, 422]}"#)
+        let pinch = try boxDragThen(
+            #"{"frame": 5, "gesture": "pinch", "phase": "changed", "scale": 1.5, "location": [355, 422]}"#)
         XCTAssertNotEqual(pinch.frames[4].box, pinch.frames[3].box, "the pan drags the box")
         XCTAssertLessThan(jump(pinch.frames[3], pinch.frames[4]), 1e-9, "a box drag never moves the image")
         XCTAssertLessThan(jump(pinch.frames[4], pinch.frames[5]), 1e-9, "an unmoved pinch after the drag")

@@ -10,11 +10,13 @@ final class DocsTests: XCTestCase {
 
     func testReadmeStartsWithTheDemoAndTheTests() throws {
         let readme = try read("README.md")
-        let firstBlock = readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first ?? ""
+        let firstBlock =
+            readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first ?? ""
         XCTAssertTrue(firstBlock.hasPrefix("swift run cropreplay demo"), firstBlock)
         XCTAssertTrue(firstBlock.contains("\nswift test"), firstBlock)
         // Every picture and link into docs/ exists.
-        for match in readme.split(separator: "(").compactMap({ $0.split(separator: ")").first }) where match.hasPrefix("docs/") {
+        for match in readme.split(separator: "(").compactMap({ $0.split(separator: ")").first })
+        where match.hasPrefix("docs/") {
             let target = String(match).components(separatedBy: "#")[0]
             XCTAssertTrue(FileManager.default.fileExists(atPath: packageRoot + "/" + target), "README links \(target)")
         }
@@ -37,7 +39,8 @@ final class DocsTests: XCTestCase {
         XCTAssertGreaterThan(properties.count, 15)
         for key in properties.keys { XCTAssertTrue(reference.contains("`\(key)`"), "editor key \(key)") }
         for step in [
-            "pan", "pinch", "rotation", "straighten", "together", "touches", "events", "wait", "until", "snapshot", "save", "restore",
+            "pan", "pinch", "rotation", "straighten", "together", "touches", "events", "wait", "until", "snapshot",
+            "save", "restore",
             "resize", "rotate", "quarterTurn", "flip", "aspect", "doubleTap",
         ] {
             XCTAssertTrue(reference.contains("{\"\(step)\""), "step \(step)")

@@ -97,13 +97,16 @@ final class EngineDetailTests: XCTestCase {
     }
 
     func testRotateToTheCurrentOrientationStillTakesItsFrame() throws {
-        let t = try replay("{\"editor\": {\(small)}, \"script\": [{\"rotate\": \"portrait\"}, {\"rotate\": \"landscape\"}]}")
+        let t = try replay(
+            "{\"editor\": {\(small)}, \"script\": [{\"rotate\": \"portrait\"}, {\"rotate\": \"landscape\"}]}")
         XCTAssertEqual(t.frames.count, 3)
         XCTAssertEqual(t.frames[2].viewportWidth, 400)
     }
 
     func testThenLoadMakesTheCropTheImageOnTheNextFrame() throws {
-        let t = try replay("{\"editor\": {\(small)}, \"script\": [{\"save\": {\"name\": \"a\", \"thenLoad\": true}}, {\"wait\": 0.02}]}")
+        let t = try replay(
+            "{\"editor\": {\(small)}, \"script\": [{\"save\": {\"name\": \"a\", \"thenLoad\": true}}, {\"wait\": 0.02}]}"
+        )
         let crop = try XCTUnwrap(t.crops.first)
         XCTAssertEqual(crop.pixelRect, [200, 200, 400, 400])
         XCTAssertEqual(crop.frame, 0)

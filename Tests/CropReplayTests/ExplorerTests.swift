@@ -15,7 +15,8 @@ final class ExplorerTests: XCTestCase {
                 let summary = try Explorer.run(Explorer.Config(preset: preset, policy: policy, count: 25, seed: 7))
                 XCTAssertEqual(
                     summary.findings.count, 0,
-                    "\(preset)/\(policy): [\(summary.findings.first?.invariant.rawValue ?? "")] \(summary.findings.first?.violation ?? "")")
+                    "\(preset)/\(policy): [\(summary.findings.first?.invariant.rawValue ?? "")] \(summary.findings.first?.violation ?? "")"
+                )
                 XCTAssertGreaterThan(summary.frames, 25)
             }
         }
@@ -59,12 +60,16 @@ final class ExplorerTests: XCTestCase {
         XCTAssertNil(Explorer.violation(json, invariants: [.box], faults: [], extra: nil, card: nil))
         // Without the aspect step the same drag starts above the minimum and stays in the bounds.
         let plain = json.replacingOccurrences(of: "{\"aspect\": [15, 1]}, ", with: "")
-        let plainBox = try XCTUnwrap(try LoadedScenario.load(text: plain, file: "plain.json", name: "plain").replay().frames.last).box
+        let plainBox = try XCTUnwrap(
+            try LoadedScenario.load(text: plain, file: "plain.json", name: "plain").replay().frames.last
+        ).box
         XCTAssertGreaterThanOrEqual(plainBox.minX, 20 - 1e-9)
     }
 
     func testExploreCommandReportsASummaryAndExitsZeroWhenClean() {
-        let r = runCLI(["explore", "--preset", "circle-avatar-bounce", "--policy", "rubberBand", "--count", "30", "--seed", "9"])
+        let r = runCLI([
+            "explore", "--preset", "circle-avatar-bounce", "--policy", "rubberBand", "--count", "30", "--seed", "9",
+        ])
         XCTAssertEqual(r.code, 0, r.out + r.err)
         XCTAssertTrue(r.out.contains("circle-avatar-bounce / rubberBand: 30 scripts"), r.out)
         XCTAssertTrue(r.out.contains("| invariant | scripts | frames | findings |"), r.out)
@@ -77,7 +82,9 @@ final class ExplorerTests: XCTestCase {
 /// Deliberately broken engines: each defect is caught by the invariant that looks for it, and the
 /// shrunk scenario reproduces it only with the defect.
 final class BrokenEngineTests: XCTestCase {
-    func check(_ fault: EngineFaults, _ invariant: Invariant, preset: String, policy: PolicyKind, count: Int = 600) throws {
+    func check(_ fault: EngineFaults, _ invariant: Invariant, preset: String, policy: PolicyKind, count: Int = 600)
+        throws
+    {
         var config = Explorer.Config(preset: preset, policy: policy, count: count, seed: 2)
         config.faults = fault
         config.invariants = [invariant]
@@ -85,7 +92,8 @@ final class BrokenEngineTests: XCTestCase {
         let summary = try Explorer.run(config)
         let finding = try XCTUnwrap(summary.findings.first, "\(invariant) did not catch the fault")
         XCTAssertEqual(finding.invariant, invariant, finding.violation)
-        XCTAssertNotNil(Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: fault, extra: nil, card: nil))
+        XCTAssertNotNil(
+            Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: fault, extra: nil, card: nil))
         XCTAssertNil(
             Explorer.violation(finding.scenarioJSON, invariants: [invariant], faults: [], extra: nil, card: nil),
             "the sound engine keeps the promise on the shrunk scenario:\n\(finding.scenarioJSON)")

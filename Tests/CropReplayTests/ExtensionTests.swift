@@ -81,7 +81,8 @@ final class ExtensionTests: XCTestCase {
             return ConstantCurve(value: value, finishes: finishes)
         }
         try r.register(policy: "band") { _, editor in
-            let policy: any SnapBackPolicy = RubberBandPolicy(constant: editor.policy.rubberBand, momentum: editor.policy.momentum)
+            let policy: any SnapBackPolicy = RubberBandPolicy(
+                constant: editor.policy.rubberBand, momentum: editor.policy.momentum)
             return policy
         }
         return r
@@ -132,39 +133,50 @@ final class ExtensionTests: XCTestCase {
                        {"pinch": {"scale": 0.4, "duration": 0.3}}, {"until": "settled"}]
             """
         for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
-            let builtIn = try load("{\"preset\": \"\(preset)\", \"editor\": {\"policy\": {\"kind\": \"rubberBand\"}}, \(script)}").replay()
-            let registered = try load("{\"preset\": \"\(preset)\", \"editor\": {\"policy\": {\"kind\": \"band\"}}, \(script)}").replay()
+            let builtIn = try load(
+                "{\"preset\": \"\(preset)\", \"editor\": {\"policy\": {\"kind\": \"rubberBand\"}}, \(script)}"
+            ).replay()
+            let registered = try load(
+                "{\"preset\": \"\(preset)\", \"editor\": {\"policy\": {\"kind\": \"band\"}}, \(script)}"
+            ).replay()
             XCTAssertEqual(builtIn.frames, registered.frames, preset)
         }
     }
 
     func testUnknownNamesListTheRegisteredOnes() {
         let policy = message(#"{"editor": {"policy": {"kind": "stepZom"}}}"#)
-        XCTAssertTrue(policy.contains("editor.policy.kind: unknown policy \"stepZom\" (did you mean \"stepZoom\"?)"), policy)
+        XCTAssertTrue(
+            policy.contains("editor.policy.kind: unknown policy \"stepZom\" (did you mean \"stepZoom\"?)"), policy)
         XCTAssertTrue(policy.contains("\"stepZoom\", \"broken\""), policy)
         let curve = message(#"{"editor": {"policy": {"animation": {"curve": "critcal"}}}}"#)
         XCTAssertTrue(curve.contains("did you mean \"critical\""), curve)
         let builtInParams = message(#"{"editor": {"policy": {"kind": "clamp", "params": {}}}}"#)
-        XCTAssertTrue(builtInParams.contains("editor.policy.params: \"params\" are for registered policies"), builtInParams)
+        XCTAssertTrue(
+            builtInParams.contains("editor.policy.params: \"params\" are for registered policies"), builtInParams)
     }
 
     func testAFactoryRefusesBadParametersAtTheirPath() {
         let bad = message(#"{"editor": {"policy": {"kind": "stepZoom", "params": {"stops": [1, 0]}}}}"#)
         XCTAssertEqual(bad, "ext.json: editor.policy.params.stops[1]: expected a number >= 0.001, got 0")
         let unknown = message(#"{"editor": {"policy": {"kind": "stepZoom", "params": {"stop": [1]}}}}"#)
-        XCTAssertTrue(unknown.hasPrefix("ext.json: editor.policy.params.stop: unknown key \"stop\" (did you mean \"stops\"?)"), unknown)
+        XCTAssertTrue(
+            unknown.hasPrefix("ext.json: editor.policy.params.stop: unknown key \"stop\" (did you mean \"stops\"?)"),
+            unknown)
         let curve = message(#"{"editor": {"policy": {"animation": {"curve": "critical", "params": {"response": 0}}}}}"#)
         XCTAssertEqual(curve, "ext.json: editor.policy.animation.params.response: expected a number >= 0.01, got 0")
     }
 
     func testAPolicyThatReturnsNonFiniteOrHugeStatesOrThrowsIsOneLine() {
         let script = #""script": [{"pan": {"by": [10, 0], "duration": 0.1}}]"#
-        let nan = message("{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"nan\"}}}, \(script)}")
+        let nan = message(
+            "{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"nan\"}}}, \(script)}")
         XCTAssertTrue(nan.hasPrefix("ext.json: script[0]: frame 1: the policy \"broken\" returned (k: nan"), nan)
-        let huge = message("{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"huge\"}}}, \(script)}")
+        let huge = message(
+            "{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"huge\"}}}, \(script)}")
         XCTAssertTrue(huge.contains("frame 1: the policy \"broken\" returned (k: "), huge)
         XCTAssertTrue(huge.contains("cx: 1e+300"), huge)
-        let thrown = message("{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"throwing\"}}}, \(script)}")
+        let thrown = message(
+            "{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"throwing\"}}}, \(script)}")
         XCTAssertEqual(thrown, "ext.json: script[0]: frame 1: the policy \"broken\" failed in touch: no state for you")
         for m in [nan, huge, thrown] { XCTAssertFalse(m.contains("\n"), m) }
     }
@@ -172,10 +184,12 @@ final class ExtensionTests: XCTestCase {
     func testACurveThatGivesNonFiniteProgressOrNeverFinishesIsRefused() {
         let script = #""script": [{"pan": {"by": [900, 0], "duration": 0.1}}, {"until": "settled"}]"#
         let animation = #"{"curve": "constant", "params": {"value": 1e300}}"#
-        let infinite = message("{\"editor\": {\"policy\": {\"kind\": \"snapNearest\", \"animation\": \(animation)}}, \(script)}")
+        let infinite = message(
+            "{\"editor\": {\"policy\": {\"kind\": \"snapNearest\", \"animation\": \(animation)}}, \(script)}")
         XCTAssertTrue(infinite.contains("the curve \"constant\" gave the progress 1e+300 at"), infinite)
         let endless = message(
-            #"{"editor": {"policy": {"kind": "snapNearest", "animation": {"curve": "constant", "params": {"finishes": false}}}}}"#)
+            #"{"editor": {"policy": {"kind": "snapNearest", "animation": {"curve": "constant", "params": {"finishes": false}}}}}"#
+        )
         let expected =
             #"ext.json: editor.policy.animation.curve: the curve "constant" has not finished 10000 s after it starts (progress 1.0); a curve must finish within 10000 s"#
         XCTAssertEqual(endless, expected)
@@ -199,7 +213,8 @@ final class ExtensionTests: XCTestCase {
         let regs = try registrations()
         let validated = runCLI(["validate", file], registrations: regs)
         XCTAssertEqual(validated.code, 0, validated.err)
-        let compared = runCLI(["compare", file, "--policies", "rubberBand,stepZoom", "--out", dir + "/out"], registrations: regs)
+        let compared = runCLI(
+            ["compare", file, "--policies", "rubberBand,stepZoom", "--out", dir + "/out"], registrations: regs)
         XCTAssertEqual(compared.code, 0, compared.err)
         let metrics = try String(contentsOfFile: dir + "/out/step-compare/metrics.json", encoding: .utf8)
         XCTAssertTrue(metrics.contains("stepZoom"), metrics)

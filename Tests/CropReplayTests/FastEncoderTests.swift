@@ -27,10 +27,16 @@ final class FastEncoderTests: XCTestCase {
         var random = SeededRandom(seed: 3)
         for n in [0, 1, 15, 16, 17, 5551, 5552, 5553, 20000, 100_003] {
             // All-255 data is the worst case for the sums' ranges.
-            for data in [(0..<n).map { _ in UInt8(truncatingIfNeeded: random.next()) }, [UInt8](repeating: 255, count: n)] {
-                let adler = data.withUnsafeBufferPointer { Checksums.adler32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n) }
+            for data in [
+                (0..<n).map { _ in UInt8(truncatingIfNeeded: random.next()) }, [UInt8](repeating: 255, count: n),
+            ] {
+                let adler = data.withUnsafeBufferPointer {
+                    Checksums.adler32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n)
+                }
                 XCTAssertEqual(adler, bytewiseAdler(data), "adler n \(n)")
-                let crc = data.withUnsafeBufferPointer { Checksums.crc32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n) }
+                let crc = data.withUnsafeBufferPointer {
+                    Checksums.crc32($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: n)
+                }
                 XCTAssertEqual(crc, RawPNG.crc(data), "crc n \(n)")  // TestSupport's bytewise CRC
             }
         }
@@ -41,7 +47,9 @@ final class FastEncoderTests: XCTestCase {
         let back = try PNGCodec.decodeRGB(png)
         XCTAssertEqual(back.width, frame.width, file: file, line: line)
         XCTAssertEqual(back.height, frame.height, file: file, line: line)
-        XCTAssertTrue(back.pixels == frame.pixels, "\(frame.width)x\(frame.height) differs after decoding", file: file, line: line)
+        XCTAssertTrue(
+            back.pixels == frame.pixels, "\(frame.width)x\(frame.height) differs after decoding", file: file, line: line
+        )
         return png
     }
 
@@ -58,7 +66,9 @@ final class FastEncoderTests: XCTestCase {
             ]
             for kind in kinds {
                 var frame = RGBFrame(width: w, height: h)
-                for y in 0..<h { for x in 0..<w { for c in 0..<3 { frame.pixels[(y * w + x) * 3 + c] = kind(x, y, c) } } }
+                for y in 0..<h {
+                    for x in 0..<w { for c in 0..<3 { frame.pixels[(y * w + x) * 3 + c] = kind(x, y, c) } }
+                }
                 _ = try roundTrip(frame)
             }
         }
@@ -67,7 +77,8 @@ final class FastEncoderTests: XCTestCase {
     func testRGBAImagesAndARenderedFrameRoundTrip() throws {
         var random = SeededRandom(seed: 9)
         let rgba = RGBAImage(
-            width: 37, height: 11, pixels: (0..<(37 * 11 * 4)).map { i in i % 9 < 5 ? 200 : UInt8(truncatingIfNeeded: random.next()) })
+            width: 37, height: 11,
+            pixels: (0..<(37 * 11 * 4)).map { i in i % 9 < 5 ? 200 : UInt8(truncatingIfNeeded: random.next()) })
         var c = PNGCodec.Compression.fast
         c.level = 9  // ignored by the own encoder
         let back = try PNGCodec.decode(PNGCodec.encode(rgba, c))
@@ -113,7 +124,8 @@ final class FastDecoderTests: XCTestCase {
             let f = frame(w, h, seed: UInt64(w * 1000 + h))
             var encodings: [[UInt8]] = [try PNGCodec.encode(f, .fast)]  // fixed-code blocks
             for level in [Int32(1), 7, 12] {  // libdeflate (sheets, crops), adaptive filters
-                encodings.append(try PNGCodec.encode(f, PNGCodec.Compression(level: level, filter: -1, writer: .libdeflate)))
+                encodings.append(
+                    try PNGCodec.encode(f, PNGCodec.Compression(level: level, filter: -1, writer: .libdeflate)))
             }
             for level in [Int32(0), 1, 6, 9] {  // 0: stored blocks; others dynamic
                 for filter in [Int32(-1), 0, 1, 2, 3, 4] {
@@ -121,7 +133,8 @@ final class FastDecoderTests: XCTestCase {
                 }
             }
             for (i, png) in encodings.enumerated() {
-                let fast = try XCTUnwrap(FastPNGDecoder.decodeRGB(png), "\(w)x\(h) encoding \(i) not taken by the fast path")
+                let fast = try XCTUnwrap(
+                    FastPNGDecoder.decodeRGB(png), "\(w)x\(h) encoding \(i) not taken by the fast path")
                 let (lw, lh, lp) = try PNGCodec.decode(png, channels: 3)
                 XCTAssertEqual(fast.width, lw)
                 XCTAssertEqual(fast.height, lh)
@@ -182,7 +195,8 @@ final class FastDecoderTests: XCTestCase {
         // Not the fast path's kind: RGBA, interlaced-free gray, palette.
         let rgba = RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 9, count: 36))
         XCTAssertNil(FastPNGDecoder.decodeRGB(try PNGCodec.encode(rgba, .golden)))
-        XCTAssertNil(FastPNGDecoder.decodeRGB(RawPNG.png(width: 2, height: 1, bitDepth: 8, colorType: 0, rows: [[10, 200]])))
+        XCTAssertNil(
+            FastPNGDecoder.decodeRGB(RawPNG.png(width: 2, height: 1, bitDepth: 8, colorType: 0, rows: [[10, 200]])))
     }
 }
 
@@ -206,7 +220,9 @@ final class BandedRenderEncodeTests: XCTestCase {
     func testAnEncoderFedRowByRowWritesTheSameBytesAsOneCall() throws {
         var random = SeededRandom(seed: 4)
         var frame = RGBFrame(width: 33, height: 700)  // several compression bands
-        for i in 0..<frame.pixels.count { frame.pixels[i] = i % 7 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(i / 99 % 256) }
+        for i in 0..<frame.pixels.count {
+            frame.pixels[i] = i % 7 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(i / 99 % 256)
+        }
         let oneCall = try PNGCodec.encode(frame, .fast)
         let encoder = FastPNGEncoder(width: 33, height: 700, channels: 3)
         var y = 0

@@ -30,7 +30,9 @@ final class GoldenTests: XCTestCase {
         let rec = runCLI(["record"], in: dir)
         XCTAssertEqual(rec.code, 0, rec.err)
         XCTAssertEqual(
-            rec.out, "recorded drag: new golden golden/drag/ (trace.json, released.png, settled.png)\n1 of 1 scenario recorded\n")
+            rec.out,
+            "recorded drag: new golden golden/drag/ (trace.json, released.png, settled.png)\n1 of 1 scenario recorded\n"
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/golden/drag/released.png"))
         XCTAssertEqual(runCLI(["check"], in: dir).code, 0)
         // Recording again changes nothing and says so.
@@ -54,7 +56,8 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(r.out.contains("x 21...21, y 37...37"), r.out)
         XCTAssertEqual(snapshotTree(dir + "/golden"), before, "check never writes into golden/")
         for f in [
-            "art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png", "art/report.html", "junit.xml",
+            "art/drag/settled.expected.png", "art/drag/settled.actual.png", "art/drag/settled.diff.png",
+            "art/report.html", "junit.xml",
         ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + f), f)
         }
@@ -110,14 +113,17 @@ final class GoldenTests: XCTestCase {
         let path = dir + "/scenarios/drag.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // Re-indenting and adding $schema change nothing.
-        try ("{\"$schema\": \"./schema.json\",\n" + text.dropFirst()).write(toFile: path, atomically: true, encoding: .utf8)
+        try ("{\"$schema\": \"./schema.json\",\n" + text.dropFirst()).write(
+            toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["check"], in: dir).out, "PASS drag\n1 passed, 0 failed\n")
-        try text.replacingOccurrences(of: "[60, 0]", with: "[61, 0]").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "[60, 0]", with: "[61, 0]").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let r = runCLI(["check"], in: dir)
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.out.contains("FAIL drag"), r.out)
         XCTAssertTrue(r.out.contains("  scenario changed since the golden was recorded\n"), r.out)
-        XCTAssertTrue(r.out.contains("trace: frame 2: imageRect.x 10.00 -> 10.17 (+0.17 pt); pan began at frame 1"), r.out)
+        XCTAssertTrue(
+            r.out.contains("trace: frame 2: imageRect.x 10.00 -> 10.17 (+0.17 pt); pan began at frame 1"), r.out)
     }
 
     func testRecordMissingOnlyAddsAbsentFiles() throws {
@@ -145,13 +151,15 @@ final class GoldenTests: XCTestCase {
         let dir = try makeProject()
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
         XCTAssertEqual(runCLI(["run", "scenarios/drag.json", "--out", "scenarios/out"], in: dir).code, 0)
-        XCTAssertEqual(runCLI(["compare", "scenarios/drag.json", "--policies", "clamp", "--out", "scenarios"], in: dir).code, 0)
+        XCTAssertEqual(
+            runCLI(["compare", "scenarios/drag.json", "--policies", "clamp", "--out", "scenarios"], in: dir).code, 0)
         try FileManager.default.createDirectory(atPath: dir + "/scenarios/golden/x", withIntermediateDirectories: true)
         try "{}".write(toFile: dir + "/scenarios/golden/x/trace.json", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: dir + "/scenarios/.cache", withIntermediateDirectories: true)
         try "{".write(toFile: dir + "/scenarios/.cache/junk.json", atomically: true, encoding: .utf8)
         try "{".write(toFile: dir + "/scenarios/trace.json", atomically: true, encoding: .utf8)
-        try runCLI(["schema"], in: dir).out.write(toFile: dir + "/scenarios/schema.json", atomically: true, encoding: .utf8)
+        try runCLI(["schema"], in: dir).out.write(
+            toFile: dir + "/scenarios/schema.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(try FileIO.scenarioFiles(dir + "/scenarios"), [dir + "/scenarios/drag.json"])
         let check = runCLI(["check", "scenarios"], in: dir)
         XCTAssertEqual(check.code, 0, check.err)
@@ -165,8 +173,13 @@ final class GoldenTests: XCTestCase {
         for jobs in ["1", "2", "1", "2", "1", "2", "1", "2", "1", "2"] {
             let out = dir + "/out-\(trees.count)"
             XCTAssertEqual(
-                runCLI(["run", "scenarios/drag.json", "--out", out, "--frames", "--apng", "--gif", "--sheet", "--jobs", jobs], in: dir)
-                    .code, 0)
+                runCLI(
+                    [
+                        "run", "scenarios/drag.json", "--out", out, "--frames", "--apng", "--gif", "--sheet", "--jobs",
+                        jobs,
+                    ], in: dir
+                )
+                .code, 0)
             trees.append(snapshotTree(out))
         }
         XCTAssertGreaterThan(trees[0].count, 10)
@@ -178,7 +191,8 @@ final class GoldenTests: XCTestCase {
         let r = runCLI(["demo"], in: dir)
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(
-            r.out.hasSuffix("Open out/demo/index.html: every animation, sheet, snapshot and the comparison on one page.\n"), r.out)
+            r.out.hasSuffix(
+                "Open out/demo/index.html: every animation, sheet, snapshot and the comparison on one page.\n"), r.out)
         let demo = dir + "/out/demo"
         let page = try String(contentsOfFile: demo + "/index.html", encoding: .utf8)
         for preset in Preset.all.map(\.name) {
@@ -197,7 +211,8 @@ final class GoldenTests: XCTestCase {
         XCTAssertFalse(page.contains("http"), "self-contained")
         // Animations fit a pull request.
         for preset in Preset.all.map(\.name) {
-            let size = try FileManager.default.attributesOfItem(atPath: "\(demo)/\(preset)/animation.png")[.size] as? Int ?? 0
+            let size =
+                try FileManager.default.attributesOfItem(atPath: "\(demo)/\(preset)/animation.png")[.size] as? Int ?? 0
             XCTAssertLessThan(size, 5 << 20, preset)
         }
     }

@@ -16,7 +16,10 @@ final class HTTPParserTests: XCTestCase {
     func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     func testAGetWithHeadersAndAPostWithABody() {
-        guard case .request(let get, let used) = parser.parse(bytes("GET /api/state?x=1 HTTP/1.1\r\nHost: a\r\nX-Y:  z \r\n\r\n")) else {
+        guard
+            case .request(let get, let used) = parser.parse(
+                bytes("GET /api/state?x=1 HTTP/1.1\r\nHost: a\r\nX-Y:  z \r\n\r\n"))
+        else {
             return XCTFail("a request")
         }
         XCTAssertEqual(get.method, "GET")
@@ -25,7 +28,9 @@ final class HTTPParserTests: XCTestCase {
         XCTAssertEqual(get.header("x-y"), "z")
         XCTAssertEqual(used, 50)
         let post = bytes("POST /api/tick HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
-        guard case .request(let r, let n) = parser.parse(post + bytes("GET / HTTP/1.1\r\n")) else { return XCTFail("a request") }
+        guard case .request(let r, let n) = parser.parse(post + bytes("GET / HTTP/1.1\r\n")) else {
+            return XCTFail("a request")
+        }
         XCTAssertEqual(r.body, bytes("hello"))
         XCTAssertEqual(n, post.count, "the next, pipelined request is left in the buffer")
     }
@@ -70,7 +75,9 @@ final class HTTPParserTests: XCTestCase {
     }
 
     func testPercentDecodingOfThePath() {
-        guard case .request(let r, _) = parser.parse(bytes("GET /a%20b/%2e%2e HTTP/1.1\r\n\r\n")) else { return XCTFail("a request") }
+        guard case .request(let r, _) = parser.parse(bytes("GET /a%20b/%2e%2e HTTP/1.1\r\n\r\n")) else {
+            return XCTFail("a request")
+        }
         XCTAssertEqual(r.path, "/a b/..")
     }
 }
@@ -93,7 +100,9 @@ final class HTTPServerTests: XCTestCase {
         a.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
         let ok = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard ok == 0 else { return "connect failed" }
         var tv = timeval(tv_sec: 5, tv_usec: 0)
@@ -116,12 +125,17 @@ final class HTTPServerTests: XCTestCase {
         let port = r.server.port
         XCTAssertTrue(exchange(port, Array("GARBAGE\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 400 "))
         XCTAssertTrue(
-            exchange(port, Array("GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 20000))\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 431 "))
-        XCTAssertTrue(exchange(port, Array("POST /echo HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 413 "))
+            exchange(port, Array("GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 20000))\r\n\r\n".utf8))
+                .hasPrefix("HTTP/1.1 431 "))
+        XCTAssertTrue(
+            exchange(port, Array("POST /echo HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n".utf8)).hasPrefix(
+                "HTTP/1.1 413 "))
         XCTAssertTrue(exchange(port, [0, 255, 13, 10, 13, 10]).hasPrefix("HTTP/1.1 400 "))
         // Still serving, with keep-alive and pipelining.
         let two = exchange(
-            port, Array("POST /echo HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /x HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+            port,
+            Array(
+                "POST /echo HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /x HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(two.hasPrefix("HTTP/1.1 200 OK\r\n"), two)
         XCTAssertTrue(two.contains("\r\n\r\nabcHTTP/1.1 404 "), two)
         XCTAssertEqual(r.server.serviceTimes.count, 2)
@@ -130,7 +144,9 @@ final class HTTPServerTests: XCTestCase {
     /// Opens a connection to the server on 127.0.0.1 (receive timeout 5 s).
     func connectTo(_ port: Int, receiveBuffer: Int32? = nil) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var a = sockaddr_in()
@@ -138,7 +154,9 @@ final class HTTPServerTests: XCTestCase {
         a.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
         _ = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return fd
     }
@@ -156,13 +174,18 @@ final class HTTPServerTests: XCTestCase {
         let b = connectTo(r.server.port)
         Thread.sleep(forTimeInterval: 0.1)
         // A third is served; the oldest idle one (a) was closed for it, b still is open.
-        XCTAssertTrue(exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)).hasPrefix("HTTP/1.1 404 "))
+        XCTAssertTrue(
+            exchange(r.server.port, Array("GET / HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)).hasPrefix(
+                "HTTP/1.1 404 "))
         var byte: UInt8 = 0
         XCTAssertEqual(recv(a, &byte, 1, 0), 0, "a was closed by the server")
         XCTAssertEqual(
-            Array("GET / HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { send(b, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }, 18)
+            Array("GET / HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes {
+                send(b, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }, 18)
         var answer = [UInt8](repeating: 0, count: 512)
-        XCTAssertGreaterThan(answer.withUnsafeMutableBytes { recv(b, $0.baseAddress, $0.count, 0) }, 0, "b is still served")
+        XCTAssertGreaterThan(
+            answer.withUnsafeMutableBytes { recv(b, $0.baseAddress, $0.count, 0) }, 0, "b is still served")
         // After the idle time b is closed too.
         Thread.sleep(forTimeInterval: 0.8)
         XCTAssertEqual(recv(b, &byte, 1, 0), 0, "closed by the server when idle")
@@ -248,7 +271,8 @@ final class HTTPServerTests: XCTestCase {
             while total < 60 << 20 {
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if n <= 0 {
-                    XCTAssertTrue(n == 0 || errno == ECONNRESET, "closed by the server (\(total) bytes read), not still open")
+                    XCTAssertTrue(
+                        n == 0 || errno == ECONNRESET, "closed by the server (\(total) bytes read), not still open")
                     break
                 }
                 total += n

@@ -42,7 +42,8 @@ final class HostileEnvironmentTests: XCTestCase {
             XCTAssertEqual(r.err, "Error: \(dir)/\(name).json: \(words)\n")
         }
         // An image that is a device or a FIFO is refused the same way.
-        try #"{"editor": {"image": {"file": "zero.json"}}}"#.write(toFile: dir + "/img.json", atomically: true, encoding: .utf8)
+        try #"{"editor": {"image": {"file": "zero.json"}}}"#.write(
+            toFile: dir + "/img.json", atomically: true, encoding: .utf8)
         let r = runCLI(["validate", dir + "/img.json"])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.err.contains("editor.image.file: cannot load image \"zero.json\": is a device"), r.err)
@@ -54,14 +55,17 @@ final class HostileEnvironmentTests: XCTestCase {
     /// A failed write to stdout is one line and exit 2 (a full disk), or a quiet end (a closed
     /// pipe with SIGPIPE ignored, as some CI runners run): never a trap.
     func testOutputErrorsNeverTrap() throws {
-        guard FileManager.default.isExecutableFile(atPath: cropreplayExecutable), FileManager.default.fileExists(atPath: "/dev/full") else {
+        guard FileManager.default.isExecutableFile(atPath: cropreplayExecutable),
+            FileManager.default.fileExists(atPath: "/dev/full")
+        else {
             throw XCTSkip(skippedLoudly("needs the built executable and /dev/full"))
         }
         let full = try runProcess("/bin/sh", ["-c", "'\(cropreplayExecutable)' schema > /dev/full"])
         XCTAssertEqual(full.code, 2, full.err)
         XCTAssertEqual(full.err, "Error: cannot write to standard output: no space left on the device\n")
         let pipe = try runProcess(
-            "/bin/bash", ["-c", "trap '' PIPE; '\(cropreplayExecutable)' validate scenarios | true; echo ${PIPESTATUS[0]}"],
+            "/bin/bash",
+            ["-c", "trap '' PIPE; '\(cropreplayExecutable)' validate scenarios | true; echo ${PIPESTATUS[0]}"],
             in: packageRoot)
         XCTAssertEqual(pipe.out, "0\n", pipe.err)
         XCTAssertFalse(pipe.err.contains("Fatal") || pipe.err.contains("Illegal instruction"), pipe.err)
@@ -79,7 +83,8 @@ final class HostileEnvironmentTests: XCTestCase {
     func testEmptyPathsAreUsageErrors() throws {
         let dir = try project()
         for args in [
-            ["run", "scenarios/a-ok.json", "--out", ""], ["compare", "scenarios/a-ok.json", "--out", ""], ["record", "--golden", ""],
+            ["run", "scenarios/a-ok.json", "--out", ""], ["compare", "scenarios/a-ok.json", "--out", ""],
+            ["record", "--golden", ""],
             ["check", "--artifacts", ""], ["run", ""],
         ] {
             let r = runCLI(args, in: dir)
@@ -89,7 +94,8 @@ final class HostileEnvironmentTests: XCTestCase {
         }
         XCTAssertEqual(
             runCLI(["compare", "scenarios/a-ok.json", "scenarios/a-ok.json"], in: dir).err,
-            "Error: unexpected extra argument 'scenarios/a-ok.json' (compare takes 1) (see 'cropreplay help compare')\n")
+            "Error: unexpected extra argument 'scenarios/a-ok.json' (compare takes 1) (see 'cropreplay help compare')\n"
+        )
     }
 
     /// Batch commands replay everything before writing anything.
@@ -127,13 +133,15 @@ final class HostileEnvironmentTests: XCTestCase {
     func testGoldenFoldersAreReplacedWhole() throws {
         let dir = try project()
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
-        try FileManager.default.createDirectory(atPath: dir + "/golden/.a-ok.staged-1", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: dir + "/golden/.a-ok.staged-1", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/golden/.a-ok.old-1", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: dir + "/golden/a-ok/extra.png"))
         let r = runCLI(["record"], in: dir)
         XCTAssertTrue(r.out.contains("updated a-ok: golden/a-ok/ (extra.png (removed))"), r.out)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/golden").sorted(), ["a-ok"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/golden/a-ok").sorted(), ["a.png", "trace.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir + "/golden/a-ok").sorted(), ["a.png", "trace.json"])
         try FileManager.default.removeItem(atPath: dir + "/golden/a-ok")
         XCTAssertEqual(runCLI(["check"], in: dir).code, 1)
         XCTAssertTrue(runCLI(["record", "--missing"], in: dir).out.contains("recorded a-ok: new golden"))

@@ -58,7 +58,8 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let log = Self.importFolder + "/short-contact.cdp"
         let full = runCLI(["import", "cdp", log, "--out", devices.full])
         XCTAssertEqual(full.code, 2, full.err)
-        XCTAssertEqual(full.err, "Error: cannot write output: \(devices.full): cannot be written: no space left on the device\n")
+        XCTAssertEqual(
+            full.err, "Error: cannot write output: \(devices.full): cannot be written: no space left on the device\n")
         let null = runCLI(["import", "cdp", log, "--out", devices.null])
         XCTAssertEqual(null.code, 0, null.err)
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
@@ -67,7 +68,8 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let junitFull = runCLI(["check", "--junit", devices.full], in: dir)
         XCTAssertEqual(junitFull.code, 2, junitFull.err)
         XCTAssertTrue(junitFull.err.hasSuffix("no space left on the device\n"), junitFull.err)
-        XCTAssertTrue(isCharacterDevice(devices.full) && isCharacterDevice(devices.null), "the devices are still devices")
+        XCTAssertTrue(
+            isCharacterDevice(devices.full) && isCharacterDevice(devices.null), "the devices are still devices")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir)
         XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary file left beside the devices")
 
@@ -95,7 +97,8 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: dir + "/real.json", encoding: .utf8).contains("\"touches\""))
 
         // A dangling link is refused (not replaced by a file, its target not created).
-        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling.json", withDestinationPath: "missing/target.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/dangling.json", withDestinationPath: "missing/target.json")
         let dangling = runCLI(["import", "cdp", log, "--out", dir + "/dangling.json"])
         XCTAssertEqual(dangling.code, 2)
         XCTAssertEqual(dangling.err.split(separator: "\n").count, 1, dangling.err)
@@ -115,7 +118,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.out, "", "nothing was checked")
         XCTAssertEqual(
-            r.err, "Error: '--junit' expects a file to write, but reports: is a folder, expected a file (see 'cropreplay help check')\n")
+            r.err,
+            "Error: '--junit' expects a file to write, but reports: is a folder, expected a file (see 'cropreplay help check')\n"
+        )
     }
 
     /// CRLF logs import exactly as their LF versions (the same scenario bytes).
@@ -164,12 +169,14 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         ihdr = [0, 0, 0, 13] + Array("IHDR".utf8) + ihdr + crcBytes(Array("IHDR".utf8) + ihdr)
         for type in ["tEXt", "zTXt", "iTXt"] {
             let bytes: [UInt8] =
-                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [0x7F, 0xFF, 0xFF, 0xFF] + Array(type.utf8) + Array("abc".utf8)
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [0x7F, 0xFF, 0xFF, 0xFF] + Array(type.utf8)
+                + Array("abc".utf8)
             XCTAssertEqual(bytes.count, 44)
             XCTAssertThrowsError(try PNGCodec.decode(bytes)) { error in
                 XCTAssertTrue(
                     "\(error)".contains(
-                        "chunk \(type) at byte 33 declares 2147483647 bytes of data, but the file has 3 bytes after its header"),
+                        "chunk \(type) at byte 33 declares 2147483647 bytes of data, but the file has 3 bytes after its header"
+                    ),
                     "\(error)")
             }
             try Data(bytes).write(to: URL(fileURLWithPath: dir + "/big.png"))
@@ -177,7 +184,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
                 toFile: dir + "/big.json", atomically: true, encoding: .utf8)
             let r = runCLI(["validate", dir + "/big.json"])
             XCTAssertEqual(r.code, 2)
-            XCTAssertTrue(r.err.contains("big.json: editor.image.file: image \"big.png\" is not a readable PNG: chunk \(type)"), r.err)
+            XCTAssertTrue(
+                r.err.contains("big.json: editor.image.file: image \"big.png\" is not a readable PNG: chunk \(type)"),
+                r.err)
             XCTAssertThrowsError(try PNGCodec.size(of: bytes))
             let growth = try peakGrowthKilobytes {
                 _ = try? PNGCodec.size(of: bytes)
@@ -217,7 +226,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         let killed = p.isRunning
         if killed { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), killed)
+        return (
+            p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), killed
+        )
     }
 
     /// `play --name` takes the scenario name rule, checked before the server starts.
@@ -234,14 +245,16 @@ final class HostileInputsRoundTwoTests: XCTestCase {
     /// Every body the playground reads must be a JSON object: an array is a 400.
     func testPlaygroundBodiesThatAreNotObjectsAre400() throws {
         let text = #"{"name": "p", "preset": "circle-avatar-bounce", "script": []}"#
-        let routes = PlayRoutes(session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: "p")))
+        let routes = PlayRoutes(
+            session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: "p")))
         for path in ["/api/tick", "/api/button", "/api/editor"] {
             for body in ["[1, 2]", "[]", "3", "\"x\"", "null"] {
                 let r = routes.handle(HTTPRequest(method: "POST", path: path, body: Array(body.utf8)))
                 XCTAssertEqual(r.status, 400, "\(path) \(body)")
             }
         }
-        XCTAssertEqual(routes.handle(HTTPRequest(method: "POST", path: "/api/tick", body: Array("{}".utf8))).status, 200)
+        XCTAssertEqual(
+            routes.handle(HTTPRequest(method: "POST", path: "/api/tick", body: Array("{}".utf8))).status, 200)
     }
 
     /// The playground's own server and routes under both attacks at once: 16 connections
@@ -249,13 +262,16 @@ final class HostileInputsRoundTwoTests: XCTestCase {
     /// normal API request is still answered within a second.
     func testThePlaygroundAnswersUnderSlowAndGreedyClients() throws {
         let text = #"{"name": "p", "preset": "circle-avatar-bounce", "script": []}"#
-        let routes = PlayRoutes(session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: "p")))
+        let routes = PlayRoutes(
+            session: try PlaySession(base: try LoadedScenario.load(text: text, file: "test", name: "p")))
         let server = try HTTPServer(port: 0, handler: routes.handle)
         let background = server.serveInBackground()
         defer { background.stop() }
         func open(receiveBuffer: Int32? = nil) -> Int32 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var tv = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
             var a = sockaddr_in()
@@ -263,7 +279,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
             a.sin_port = in_port_t(UInt16(server.port).bigEndian)
             inet_pton(AF_INET, "127.0.0.1", &a.sin_addr)
             _ = withUnsafePointer(to: &a) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             return fd
         }
@@ -317,7 +335,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         )
         try #"{"zoom": {"min": -1}}"#.write(toFile: dir + "/editor.json", atomically: true, encoding: .utf8)
         let editor = runCLI(["import", "cdp", log, "--editor", dir + "/editor.json", "--out", dir + "/s.json"])
-        XCTAssertEqual(editor.err, "Error: --editor \(dir)/editor.json: editor.zoom.min: expected a zoom from 0.001 to 1000, got -1\n")
+        XCTAssertEqual(
+            editor.err,
+            "Error: --editor \(dir)/editor.json: editor.zoom.min: expected a zoom from 0.001 to 1000, got -1\n")
         let preset = runCLI(["import", "cdp", log, "--preset", "nope", "--out", dir + "/s.json"])
         XCTAssertTrue(preset.err.hasPrefix("Error: '--preset' expects one of "), preset.err)
         let name = runCLI(["import", "cdp", log, "--name", "..", "--out", dir + "/s.json"])
@@ -335,7 +355,8 @@ final class HostileInputsRoundTwoTests: XCTestCase {
             throw XCTSkip(skippedLoudly("needs the built executable and /dev/full"))
         }
         for command in ["presets", "schema", "validate scenarios"] {
-            let r = try runProcess("/bin/sh", ["-c", "'\(cropreplayExecutable)' \(command) > /dev/full"], in: packageRoot)
+            let r = try runProcess(
+                "/bin/sh", ["-c", "'\(cropreplayExecutable)' \(command) > /dev/full"], in: packageRoot)
             XCTAssertEqual(r.code, 2, "\(command): \(r.err)")
             XCTAssertEqual(r.err, "Error: cannot write to standard output: no space left on the device\n", command)
         }
@@ -362,7 +383,9 @@ final class HostileInputsRoundTwoTests: XCTestCase {
         for (option, value) in [("--policies", ""), ("--policies", "clamp,"), ("--vary", "policy=")] {
             let r = runCLI(["compare", "scenarios/a-ok.json", option, value, "--out", "cmp"], in: dir)
             XCTAssertEqual(r.code, 2)
-            XCTAssertTrue(r.err.hasPrefix("Error: '\(option)' expects a comma-separated list of policy values with none empty"), r.err)
+            XCTAssertTrue(
+                r.err.hasPrefix("Error: '\(option)' expects a comma-separated list of policy values with none empty"),
+                r.err)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/cmp"))
     }

@@ -22,7 +22,8 @@ final class ImageIOTests: XCTestCase {
     func testSixteenBitKeepsTheHighByteAndIgnoresGamma() throws {
         let gama = RawPNG.chunk("gAMA", [0, 0, 0x5A, 0x00])  // some gamma: ignored
         let png = RawPNG.png(
-            width: 1, height: 1, bitDepth: 16, colorType: 6, rows: [[0x12, 0xFF, 0x34, 0x01, 0xAB, 0xCD, 0x80, 0x00]], extra: [gama])
+            width: 1, height: 1, bitDepth: 16, colorType: 6, rows: [[0x12, 0xFF, 0x34, 0x01, 0xAB, 0xCD, 0x80, 0x00]],
+            extra: [gama])
         let img = try PNGCodec.decode(png)
         XCTAssertEqual(img.pixels, [0x12, 0x34, 0xAB, 0x80])
     }
@@ -30,7 +31,8 @@ final class ImageIOTests: XCTestCase {
     func testGrayAlphaAndLowBitDepth() throws {
         let ga = try PNGCodec.decode(RawPNG.png(width: 1, height: 1, bitDepth: 8, colorType: 4, rows: [[77, 99]]))
         XCTAssertEqual(ga.pixels, [77, 77, 77, 99])
-        let bits = try PNGCodec.decode(RawPNG.png(width: 4, height: 1, bitDepth: 2, colorType: 0, rows: [[0b00_01_10_11]]))
+        let bits = try PNGCodec.decode(
+            RawPNG.png(width: 4, height: 1, bitDepth: 2, colorType: 0, rows: [[0b00_01_10_11]]))
         XCTAssertEqual(bits.pixels.enumerated().filter { $0.offset % 4 == 0 }.map { $0.element }, [0, 85, 170, 255])
     }
 
@@ -40,7 +42,9 @@ final class ImageIOTests: XCTestCase {
         for c in [PNGCodec.Compression.fast, .golden] {
             let img = try PNGCodec.decode(PNGCodec.encode(frame, c))
             XCTAssertEqual(img.width, 5)
-            for p in 0..<15 { XCTAssertEqual(Array(img.pixels[p * 4..<(p * 4 + 3)]), Array(frame.pixels[p * 3..<(p * 3 + 3)])) }
+            for p in 0..<15 {
+                XCTAssertEqual(Array(img.pixels[p * 4..<(p * 4 + 3)]), Array(frame.pixels[p * 3..<(p * 3 + 3)]))
+            }
         }
     }
 

@@ -38,16 +38,20 @@ final class ImportTests: XCTestCase {
     /// scenario's `start`); it is written into the scenario, which replays from it.
     func testStartGivesTheImportedSessionItsStartState() throws {
         let log = Self.folder + "/gap-and-reuse.cdp"
-        let inline = importLog(["cdp", log, "--preset", "straighten-flip", "--start", "{\"turns\": 1, \"angle\": -5, \"zoom\": 1.5}"])
+        let inline = importLog([
+            "cdp", log, "--preset", "straighten-flip", "--start", "{\"turns\": 1, \"angle\": -5, \"zoom\": 1.5}",
+        ])
         XCTAssertEqual(inline.code, 0, inline.err)
-        XCTAssertTrue(inline.out.contains("\"start\": {\"mirrored\":false,\"turns\":1,\"angle\":-5,\"zoom\":1.5}"), inline.out)
+        XCTAssertTrue(
+            inline.out.contains("\"start\": {\"mirrored\":false,\"turns\":1,\"angle\":-5,\"zoom\":1.5}"), inline.out)
         let dir = temporaryDirectory("import-start")
         try inline.out.write(toFile: dir + "/a.json", atomically: true, encoding: .utf8)
         let first = try XCTUnwrap(
             runCLI(["run", dir + "/a.json", "--out", dir + "/out"]).code == 0
                 ? Data(
                     contentsOf: URL(fileURLWithPath: dir + "/out/gap-and-reuse/trace.json")) : nil)
-        let frames = try XCTUnwrap((try JSONSerialization.jsonObject(with: first) as? [String: Any])?["frames"] as? [[String: Any]])
+        let frames = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: first) as? [String: Any])?["frames"] as? [[String: Any]])
         XCTAssertEqual(frames[0]["angle"] as? Double, -5)
         XCTAssertEqual(frames[0]["turns"] as? Int, 1)
         // From a scenario file: its start is taken.
@@ -90,7 +94,8 @@ final class ImportTests: XCTestCase {
         // Both lift at 0.04: frames 0-2 (0, 0.0167, 0.0333) hold them; id 7 lands again at
         // 0.2 = frame 12 and lifts at 0.25: frames 12-14. The gap is frames 3-11 (9 frames);
         // the first touches step's end takes one, so the wait is 8 frames.
-        assertFrames(s.touches[0], [[[100, 100], [200, 200]], [[100, 100], [200, 200]], [[90, 90], [210, 210]]])
+        assertFrames(
+            s.touches[0], [[[100, 100], [200, 200]], [[100, 100], [200, 200]], [[90, 90], [210, 210]]])
         assertFrames(s.touches[1], [[[150, 150]], [[150, 150]], [[150, 150]]])
         XCTAssertEqual(s.waits, [8.0 / 60])
     }
@@ -113,7 +118,8 @@ final class ImportTests: XCTestCase {
     /// header lines are skipped, and panel units map to the screen.
     func testGeteventSlotsAndThePanelMapping() throws {
         let r = importLog([
-            "getevent", Self.folder + "/two-slots.getevent", "--panel", "4096,4096", "--screen", "400,800", "--scale", "2",
+            "getevent", Self.folder + "/two-slots.getevent", "--panel", "4096,4096", "--screen", "400,800", "--scale",
+            "2",
             "--offset", "1,-1",
         ])
         XCTAssertEqual(r.code, 0, r.err)
@@ -123,7 +129,10 @@ final class ImportTests: XCTestCase {
         func p(_ x: Double, _ y: Double) -> [Double] { [x * 2 + 1, y * 2 - 1] }
         assertFrames(
             s.touches[0],
-            [[p(25, 100)], [p(25, 100)], [p(28.125, 100), p(75, 200)], [p(28.125, 100), p(75, 200)], [p(28.125, 100)]])
+            [
+                [p(25, 100)], [p(25, 100)], [p(28.125, 100), p(75, 200)], [p(28.125, 100), p(75, 200)],
+                [p(28.125, 100)],
+            ])
     }
 
     /// The imported scenario replays with every sample on its frame: frame n of the
@@ -131,13 +140,15 @@ final class ImportTests: XCTestCase {
     func testTheScenarioReplaysOnTheRecordedFrames() throws {
         let dir = temporaryDirectory("import")
         let r = importLog([
-            "cdp", Self.folder + "/gap-and-reuse.cdp", "--preset", "circle-avatar-bounce", "--name", "s", "--out", dir + "/s.json",
+            "cdp", Self.folder + "/gap-and-reuse.cdp", "--preset", "circle-avatar-bounce", "--name", "s", "--out",
+            dir + "/s.json",
         ])
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.err.contains("3 touches"), r.err)
         XCTAssertEqual(runCLI(["run", dir + "/s.json", "--out", dir + "/out"]).code, 0)
         let trace = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/s/trace.json"))) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/s/trace.json")))
+                as? [String: Any])
         let frames = try XCTUnwrap(trace["frames"] as? [[String: Any]])
         func events(_ n: Int) -> [String] { frames[n]["events"] as? [String] ?? [] }
         XCTAssertEqual(events(1), ["pinch.began"])  // recording frame 0, two fingers
@@ -154,7 +165,8 @@ final class ImportTests: XCTestCase {
     func testALogCapturedFromChromiumImportsAndReplays() throws {
         let dir = temporaryDirectory("import-chromium")
         let r = importLog([
-            "cdp", Self.folder + "/chromium-playground.cdp", "--preset", "circle-avatar-bounce", "--offset", "-12,-12", "--name", "c",
+            "cdp", Self.folder + "/chromium-playground.cdp", "--preset", "circle-avatar-bounce", "--offset", "-12,-12",
+            "--name", "c",
             "--out", dir + "/c.json",
         ])
         XCTAssertEqual(r.code, 0, r.err)
@@ -166,7 +178,8 @@ final class ImportTests: XCTestCase {
         assertFrames([touches[1][0]], [[[140, 330], [240, 330]]])
         XCTAssertEqual(runCLI(["run", dir + "/c.json", "--out", dir + "/out"]).code, 0)
         let trace = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/c/trace.json"))) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/c/trace.json")))
+                as? [String: Any])
         let frames = try XCTUnwrap(trace["frames"] as? [[String: Any]])
         XCTAssertEqual(frames.last?["valid"] as? Bool, true, "sprang back after both gestures")
         XCTAssertTrue(frames.contains { $0["valid"] as? Bool == false }, "the drag went past the edge")
@@ -174,8 +187,12 @@ final class ImportTests: XCTestCase {
 
     func testEditorFromAFileOrAScenario() throws {
         let dir = temporaryDirectory("import")
-        try #"{"fit": "aspectFit", "policy": {"kind": "clamp"}}"#.write(toFile: dir + "/editor.json", atomically: true, encoding: .utf8)
-        let r = importLog(["cdp", Self.folder + "/short-contact.cdp", "--editor", dir + "/editor.json", "--name", "mine", "--fps", "30"])
+        try #"{"fit": "aspectFit", "policy": {"kind": "clamp"}}"#.write(
+            toFile: dir + "/editor.json", atomically: true, encoding: .utf8)
+        let r = importLog([
+            "cdp", Self.folder + "/short-contact.cdp", "--editor", dir + "/editor.json", "--name", "mine", "--fps",
+            "30",
+        ])
         XCTAssertEqual(r.code, 0, r.err)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         XCTAssertEqual((json["editor"] as? [String: Any])?["fit"] as? String, "aspectFit")
@@ -194,7 +211,8 @@ final class ImportTests: XCTestCase {
         let dir = temporaryDirectory("import")
         let cases: [(format: String, log: String, extra: [String], expected: String)] = [
             (
-                "cdp", "{\"type\": \"touchStart\", \"touchPoints\": [{\"x\": 1, \"y\": 2}], \"timestamp\": 1}\n{\"type\": \"touchMove\",,}",
+                "cdp",
+                "{\"type\": \"touchStart\", \"touchPoints\": [{\"x\": 1, \"y\": 2}], \"timestamp\": 1}\n{\"type\": \"touchMove\",,}",
                 [], "bad.log:2:22: expected a string key"
             ),
             (
@@ -218,10 +236,14 @@ final class ImportTests: XCTestCase {
                 [], "an element origin cannot be replayed"
             ),
             (
-                "getevent", "[ 1.000000] /dev/input/event2: EV_SYN SYN_MT_REPORT 00000000", ["--panel", "10,10", "--screen", "10,10"],
+                "getevent", "[ 1.000000] /dev/input/event2: EV_SYN SYN_MT_REPORT 00000000",
+                ["--panel", "10,10", "--screen", "10,10"],
                 "bad.log:1: multi-touch protocol A"
             ),
-            ("getevent", "[ 1.000000] /dev/input/event2: EV_ABS ABS_MT_SLOT 1", [], "getevent logs need --panel W,H and --screen W,H"),
+            (
+                "getevent", "[ 1.000000] /dev/input/event2: EV_ABS ABS_MT_SLOT 1", [],
+                "getevent logs need --panel W,H and --screen W,H"
+            ),
             ("gestures", "", [], "unknown log format 'gestures'"),
             // Found by fuzzing: a repeated source id, and times past 100000 frames.
             (
@@ -258,7 +280,9 @@ final class ImportTests: XCTestCase {
             var bytes = Array(text.utf8)
             for _ in 0..<300 {
                 var damaged = bytes
-                for _ in 0..<2 { damaged[Int.random(in: 0..<damaged.count, using: &rng)] = UInt8.random(in: 32...126, using: &rng) }
+                for _ in 0..<2 {
+                    damaged[Int.random(in: 0..<damaged.count, using: &rng)] = UInt8.random(in: 32...126, using: &rng)
+                }
                 let s = String(decoding: damaged, as: UTF8.self)
                 _ = try? CDPLog.parse(s)
                 _ = try? WebDriverLog.parse(s)

@@ -52,7 +52,9 @@ final class InterruptedOutputTests: XCTestCase {
         while Date() < deadline && p.isRunning {
             let entries = allEntries(out + "/long")
             let animationTemps = entries.filter { ($0 as NSString).lastPathComponent.hasPrefix(".animation.") }
-            let frames = entries.filter { $0.contains("/frames/") && !($0 as NSString).lastPathComponent.hasPrefix(".") }
+            let frames = entries.filter {
+                $0.contains("/frames/") && !($0 as NSString).lastPathComponent.hasPrefix(".")
+            }
             if minimumFrames > 0 ? frames.count >= minimumFrames : !animationTemps.isEmpty { break }
             usleep(10_000)
         }
@@ -90,7 +92,8 @@ final class InterruptedOutputTests: XCTestCase {
         let out = dir + "/out"
         try long.write(toFile: dir + "/long.json", atomically: true, encoding: .utf8)
         let p = try interruptedRun(
-            ["run", dir + "/long.json", "--out", out, "--frames", "--jobs", "2"], out: out, signal: SIGKILL, minimumFrames: 4)
+            ["run", dir + "/long.json", "--out", out, "--frames", "--jobs", "2"], out: out, signal: SIGKILL,
+            minimumFrames: 4)
         XCTAssertEqual(p.terminationStatus, SIGKILL)
         let visible = allEntries(out + "/long").filter { !$0.hasPrefix(".") }
         XCTAssertEqual(visible, [], "nothing of the killed run is visible")
@@ -117,7 +120,8 @@ final class InterruptedOutputTests: XCTestCase {
         try "mine\n".write(toFile: dir + "/out/long/notes.txt", atomically: true, encoding: .utf8)
         XCTAssertEqual(runCLI(["run", dir + "/long.json", "--out", dir + "/out", "--apng"]).code, 0)
         XCTAssertEqual(
-            allEntries(dir + "/out/long"), ["animation.png", "notes.txt", "snapshots", "snapshots/end.png", "trace.json"])
+            allEntries(dir + "/out/long"),
+            ["animation.png", "notes.txt", "snapshots", "snapshots/end.png", "trace.json"])
     }
 
     /// A small tmpfs mounted for the test (root only), unmounted afterwards.
@@ -165,7 +169,8 @@ final class InterruptedOutputTests: XCTestCase {
         try withTmpfs(kilobytes: 16) { root in
             let dir = temporaryDirectory("recordfull")
             try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
-            try #"{"name": "s", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"snapshot": "a"}]}"#
+            try
+                #"{"name": "s", "editor": {"viewport": {"width": 390, "height": 844, "scale": 2}}, "script": [{"snapshot": "a"}]}"#
                 .write(toFile: dir + "/scenarios/s.json", atomically: true, encoding: .utf8)
             let full = runCLI(["record", "--golden", root + "/golden"], in: dir)
             XCTAssertEqual(full.code, 2, full.err)

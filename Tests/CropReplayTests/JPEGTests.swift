@@ -29,7 +29,8 @@ final class JPEGTests: XCTestCase {
         XCTAssertEqual(image.height, 32, what, file: file, line: line)
         let expected = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]]
         for (got, want) in zip(quadrants(image), expected) {
-            XCTAssertTrue(zip(got, want).allSatisfy { abs($0 - $1) <= 6 }, "\(what): \(got) vs \(want)", file: file, line: line)
+            XCTAssertTrue(
+                zip(got, want).allSatisfy { abs($0 - $1) <= 6 }, "\(what): \(got) vs \(want)", file: file, line: line)
         }
         XCTAssertTrue(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }, "opaque")
     }
@@ -73,7 +74,9 @@ final class JPEGTests: XCTestCase {
         var rng = SeededRandom(seed: 9)
         for _ in 0..<200 {
             var damaged = whole
-            for _ in 0..<3 { damaged[Int.random(in: 2..<damaged.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            for _ in 0..<3 {
+                damaged[Int.random(in: 2..<damaged.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
             _ = try? ImageDecoder.decode(damaged)
         }
         XCTAssertThrowsError(try ImageDecoder.decode(Array("GIF89a".utf8))) { e in
@@ -104,9 +107,11 @@ final class JPEGTests: XCTestCase {
         let r = runCLI(["run", dir + "/s.json", "--out", dir + "/out"])
         XCTAssertEqual(r.code, 0, r.err)
         // The upright 48x32 picture fits a 60x40 viewport at 1.25: the top-left is red.
-        let shot = try PNGCodec.decode([UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/out/s/snapshots/shown.png"))))
+        let shot = try PNGCodec.decode(
+            [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/out/s/snapshots/shown.png"))))
         let centre = (shot.height / 4 * shot.width + shot.width / 4) * 4
-        XCTAssertGreaterThan(Int(shot.pixels[centre]), 2 * Int(shot.pixels[centre + 1]) + 40, "red, under the default mask or frame")
+        XCTAssertGreaterThan(
+            Int(shot.pixels[centre]), 2 * Int(shot.pixels[centre + 1]) + 40, "red, under the default mask or frame")
         XCTAssertEqual(shot.pixels[centre + 1], shot.pixels[centre + 2])
     }
 }

@@ -20,7 +20,9 @@ final class KernelTests: XCTestCase {
             crk_expand(src, &expanded, count)
             for t in 0..<count {
                 let p = src[(t * 4)...]
-                let lanes = UInt64(p[t * 4]) | UInt64(p[t * 4 + 1]) << 16 | UInt64(p[t * 4 + 2]) << 32 | UInt64(p[t * 4 + 3]) << 48
+                let lanes =
+                    UInt64(p[t * 4]) | UInt64(p[t * 4 + 1]) << 16 | UInt64(p[t * 4 + 2]) << 32 | UInt64(p[t * 4 + 3])
+                    << 48
                 XCTAssertEqual(expanded[t], lanes)
             }
             // Oriented: every other texel backwards.
@@ -33,7 +35,8 @@ final class KernelTests: XCTestCase {
             let n = Int.random(in: 1...20, using: &rng)
             var plan: [UInt32] = []
             for _ in 0..<n {
-                plan.append(UInt32.random(in: 0..<UInt32(count), using: &rng) | UInt32.random(in: 0...256, using: &rng) << 23)
+                plan.append(
+                    UInt32.random(in: 0..<UInt32(count), using: &rng) | UInt32.random(in: 0...256, using: &rng) << 23)
             }
             for stride in [8, 6] {
                 var out = [UInt8](repeating: 0, count: n * stride + 8)
@@ -86,11 +89,14 @@ final class KernelTests: XCTestCase {
                 var out = [UInt8](repeating: 0, count: n * 3)
                 let edgeColumns = Array(Set(edges)).sorted()
                 let edgeWeights = edgeColumns.map { c in weights[edges.firstIndex(of: c) ?? 0] }
-                crk_blend_columns(top, bottom, lanes, v0, v1, &out, n, edgeColumns, edgeWeights, edgeColumns.count, opaque ? 1 : 0, 0, bg)
+                crk_blend_columns(
+                    top, bottom, lanes, v0, v1, &out, n, edgeColumns, edgeWeights, edgeColumns.count, opaque ? 1 : 0, 0,
+                    bg)
                 for c in 0..<n {
                     func p(_ t: UInt32, _ b: UInt32) -> UInt32 { (t * v0) >> 8 + (b * v1) >> 8 }
                     let weight = edgeColumns.firstIndex(of: c).map { edgeWeights[$0] } ?? 256
-                    let pa = opaque ? p(255 * weight, 255 * weight) : p(UInt32(top[c * 4 + 3]), UInt32(bottom[c * 4 + 3]))
+                    let pa =
+                        opaque ? p(255 * weight, 255 * weight) : p(UInt32(top[c * 4 + 3]), UInt32(bottom[c * 4 + 3]))
                     let keep = 65280 - min(pa, 65280)
                     for ch in 0..<3 {
                         let value = p(UInt32(top[c * lanes + ch]), UInt32(bottom[c * lanes + ch]))
@@ -111,7 +117,9 @@ final class KernelTests: XCTestCase {
             if crk_set_wide_vectors(level) == level {
                 body(name)
             } else {
-                print("NOTE: this CPU has no \(name) path (or is not x86-64): the turned sampler's \(name) path is not tested here.")
+                print(
+                    "NOTE: this CPU has no \(name) path (or is not x86-64): the turned sampler's \(name) path is not tested here."
+                )
             }
         }
     }
@@ -155,7 +163,8 @@ final class KernelTests: XCTestCase {
             let dv = -step * sin
             let one = 4_294_967_296.0
             let limit = 536_870_912.0
-            let stepped = abs(u0) < limit && abs(v0) < limit && abs(du) * Double(width) < limit && abs(dv) * Double(width) < limit
+            let stepped =
+                abs(u0) < limit && abs(v0) < limit && abs(du) * Double(width) < limit && abs(dv) * Double(width) < limit
             var expectFirst = -1
             var expectLast = -1
             var sampled = [Bool](repeating: false, count: width)
@@ -187,7 +196,8 @@ final class KernelTests: XCTestCase {
                 for ch in 0..<3 {
                     let expected =
                         pa >= 65280
-                        ? min(255, (lerp(ch) + 128) >> 8) : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
+                        ? min(255, (lerp(ch) + 128) >> 8)
+                        : min(255, (lerp(ch) * 255 + UInt32(bg[ch]) * (65280 - pa) + 32640) / 65280)
                     XCTAssertEqual(UInt32(out[x * 3 + ch]), expected, "round \(round) x \(x) (\(path))")
                 }
             }
@@ -355,7 +365,10 @@ final class KernelTests: XCTestCase {
                     } else if x % 100 == 0 || y % 100 == 0 {
                         expected = [255, 255, 255, 255]
                     } else {
-                        expected = [UInt8(x * 255 / (w - 1)), UInt8(y * 255 / (h - 1)), (x / 64 + y / 64) % 2 == 0 ? 200 : 80, 255]
+                        expected = [
+                            UInt8(x * 255 / (w - 1)), UInt8(y * 255 / (h - 1)), (x / 64 + y / 64) % 2 == 0 ? 200 : 80,
+                            255,
+                        ]
                     }
                     XCTAssertEqual(Array(card.pixels[i..<(i + 4)]), expected, "\(w)x\(h) at (\(x), \(y))")
                 }
@@ -367,7 +380,10 @@ final class KernelTests: XCTestCase {
         XCTAssertFalse(image.isOpaque)
         for i in stride(from: 0, to: 400, by: 4) {
             let a = Int(rgba[i + 3])
-            for c in 0..<3 { XCTAssertEqual(Int(image.pixels[i + c]), a == 255 ? Int(rgba[i + c]) : (Int(rgba[i + c]) * a + 127) / 255) }
+            for c in 0..<3 {
+                XCTAssertEqual(
+                    Int(image.pixels[i + c]), a == 255 ? Int(rgba[i + c]) : (Int(rgba[i + c]) * a + 127) / 255)
+            }
         }
         XCTAssertTrue(PremultipliedImage(Testcard.image(width: 9, height: 9)).isOpaque)
         // Differences.
@@ -408,8 +424,11 @@ final class KernelTests: XCTestCase {
                     for ox in 0..<dw {
                         for c in 0..<3 {
                             var sum = 0.0
-                            for dy in 0..<k { for dx in 0..<k { sum += Double(f.pixels[((oy * k + dy) * w + ox * k + dx) * 3 + c]) } }
-                            expected[(oy * dw + ox) * 3 + c] = UInt8(min(255, (sum / Double(k * k) + 0.5).rounded(.down)))
+                            for dy in 0..<k {
+                                for dx in 0..<k { sum += Double(f.pixels[((oy * k + dy) * w + ox * k + dx) * 3 + c]) }
+                            }
+                            expected[(oy * dw + ox) * 3 + c] = UInt8(
+                                min(255, (sum / Double(k * k) + 0.5).rounded(.down)))
                         }
                     }
                 }
@@ -496,10 +515,13 @@ final class KernelTests: XCTestCase {
             for i in 0..<n {
                 func d(_ c: UInt32) -> Int {
                     let (r, g, b) = (Int(pixels[i * 3]), Int(pixels[i * 3 + 1]), Int(pixels[i * 3 + 2]))
-                    return (r - Int(c >> 16)) * (r - Int(c >> 16)) + (g - Int((c >> 8) & 255)) * (g - Int((c >> 8) & 255))
+                    return (r - Int(c >> 16)) * (r - Int(c >> 16)) + (g - Int((c >> 8) & 255))
+                        * (g - Int((c >> 8) & 255))
                         + (b - Int(c & 255)) * (b - Int(c & 255))
                 }
-                let best = palette.indices.min { d(palette[$0]) < d(palette[$1]) || (d(palette[$0]) == d(palette[$1]) && $0 < $1) }
+                let best = palette.indices.min {
+                    d(palette[$0]) < d(palette[$1]) || (d(palette[$0]) == d(palette[$1]) && $0 < $1)
+                }
                 XCTAssertEqual(Int(plain[i]), best)
             }
         }
@@ -518,7 +540,9 @@ final class KernelTests: XCTestCase {
             for shape in shapes {
                 for y in -6...72 {
                     for x in shape.interior(row: y) {
-                        XCTAssertEqual(shape.area(Double(x), Double(y), Double(x + 1), Double(y + 1)), 1, "\(shape) at (\(x), \(y))")
+                        XCTAssertEqual(
+                            shape.area(Double(x), Double(y), Double(x + 1), Double(y + 1)), 1,
+                            "\(shape) at (\(x), \(y))")
                     }
                 }
             }
@@ -535,7 +559,8 @@ final class KernelTests: XCTestCase {
                 Int.random(in: 0...2, using: &rng)]
             let b = shape.bounds
             let box = (
-                Int(b.minX.rounded(.down)) - 1, Int(b.minY.rounded(.down)) - 1, Int(b.maxX.rounded(.up)) + 1, Int(b.maxY.rounded(.up)) + 1
+                Int(b.minX.rounded(.down)) - 1, Int(b.minY.rounded(.down)) - 1, Int(b.maxX.rounded(.up)) + 1,
+                Int(b.maxY.rounded(.up)) + 1
             )
             for outside in [0.0, 1.0] {
                 let value = 1 - outside
@@ -545,7 +570,8 @@ final class KernelTests: XCTestCase {
                 }
                 let plain = CoverageMap(width: 40, height: 40, box: box, outside: outside, coverage: coverage)
                 let fast = CoverageMap(
-                    width: 40, height: 40, box: box, outside: outside, interior: shape.interior(row:), interiorValue: value,
+                    width: 40, height: 40, box: box, outside: outside, interior: shape.interior(row:),
+                    interiorValue: value,
                     coverage: coverage)
                 XCTAssertEqual(fast.runs, plain.runs, "\(shape)")
                 XCTAssertEqual(fast.rowStarts, plain.rowStarts, "\(shape)")

@@ -59,12 +59,15 @@ final class MalformedScenarioTests: XCTestCase {
         try #"{"name": "s", "editor": {"viewport": {"width": 40, "height": 40}}, "script": [{"snapshot": "a"}]}"#
             .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         try "not a folder".write(toFile: dir + "/out", atomically: true, encoding: .utf8)
-        for args in [["run", dir + "/s.json", "--out", dir + "/out"], ["compare", dir + "/s.json", "--out", dir + "/out"]] {
+        for args in [
+            ["run", dir + "/s.json", "--out", dir + "/out"], ["compare", dir + "/s.json", "--out", dir + "/out"],
+        ] {
             let r = runCLI(args)
             XCTAssertEqual(r.code, 2, "\(args[0]): \(r.err)")
             let lines = r.err.split(separator: "\n").filter { !$0.isEmpty }
             XCTAssertTrue(
-                lines.first?.contains("cannot write output") == true && lines.first?.contains(dir + "/out") == true, "\(args[0]): \(r.err)")
+                lines.first?.contains("cannot write output") == true && lines.first?.contains(dir + "/out") == true,
+                "\(args[0]): \(r.err)")
         }
     }
 
@@ -74,9 +77,12 @@ final class MalformedScenarioTests: XCTestCase {
         XCTAssertEqual(r.err, "Error: unknown option '--fast' (see 'cropreplay help run')\n")
         let help = runCLI(["check", "--help"])
         XCTAssertEqual(help.code, 0)
-        XCTAssertTrue(help.out.contains("USAGE:") && help.out.contains("OPTIONS:") && help.out.contains("--max-diff-ratio"))
+        XCTAssertTrue(
+            help.out.contains("USAGE:") && help.out.contains("OPTIONS:") && help.out.contains("--max-diff-ratio"))
         XCTAssertEqual(runCLI(["frobnicate"]).code, 2)
-        XCTAssertEqual(runCLI(["chek"]).err, "Error: unknown subcommand 'chek' (did you mean 'check'?) (see 'cropreplay --help')\n")
+        XCTAssertEqual(
+            runCLI(["chek"]).err, "Error: unknown subcommand 'chek' (did you mean 'check'?) (see 'cropreplay --help')\n"
+        )
         XCTAssertEqual(runCLI(["check", "--tolerance", "300"]).code, 2)
     }
 

@@ -10,7 +10,9 @@ import XCTest
 /// placements: opaque and translucent images, up- and downscaling, every edge.
 final class PhotoSamplerTests: XCTestCase {
     /// The documented arithmetic, one pixel at a time, straight from the texels.
-    func reference(_ image: RGBAImage, rect: Rect, k: Double, scale: Int, width: Int, height: Int, bg: (Int, Int, Int)) -> [UInt8] {
+    func reference(_ image: RGBAImage, rect: Rect, k: Double, scale: Int, width: Int, height: Int, bg: (Int, Int, Int))
+        -> [UInt8]
+    {
         let pm = PremultipliedImage(image)
         let s = Double(scale)
         func texel(_ x: Int, _ y: Int, _ ch: Int) -> Int {
@@ -69,7 +71,8 @@ final class PhotoSamplerTests: XCTestCase {
             let vh = 4 + Int(random.next() % 12)
             let scale = 1 + Int(random.next() % 3)
             let k = 0.3 + random.unit() * 4
-            let rect = Rect(x: random.unit() * 8 - 4, y: random.unit() * 8 - 4, width: Double(iw) * k, height: Double(ih) * k)
+            let rect = Rect(
+                x: random.unit() * 8 - 4, y: random.unit() * 8 - 4, width: Double(iw) * k, height: Double(ih) * k)
             let background = trial % 2 == 0 ? "#204060" : "#000000"
             let s = try scenario(
                 """
@@ -81,9 +84,11 @@ final class PhotoSamplerTests: XCTestCase {
             let c = Compositor(editor: s.editor, scale: scale)
             let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
             let bg = trial % 2 == 0 ? (0x20, 0x40, 0x60) : (0, 0, 0)
-            let expected = reference(image, rect: rect, k: k, scale: scale, width: vw * scale, height: vh * scale, bg: bg)
+            let expected = reference(
+                image, rect: rect, k: k, scale: scale, width: vw * scale, height: vh * scale, bg: bg)
             XCTAssertEqual(
-                frame.pixels, expected, "trial \(trial): image \(iw)x\(ih) translucent \(translucent), k \(k), rect \(rect), scale \(scale)"
+                frame.pixels, expected,
+                "trial \(trial): image \(iw)x\(ih) translucent \(translucent), k \(k), rect \(rect), scale \(scale)"
             )
         }
     }
@@ -110,7 +115,9 @@ final class PhotoSamplerTests: XCTestCase {
             record.imageRect = rect
             let c = Compositor(editor: s.editor, scale: 2)
             let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
-            XCTAssertEqual(frame.pixels, reference(image, rect: rect, k: k, scale: 2, width: 74, height: 46, bg: (0, 0, 0)), "k \(k)")
+            XCTAssertEqual(
+                frame.pixels, reference(image, rect: rect, k: k, scale: 2, width: 74, height: 46, bg: (0, 0, 0)),
+                "k \(k)")
         }
     }
 }

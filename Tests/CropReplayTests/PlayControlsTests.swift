@@ -48,13 +48,16 @@ final class PlayControlsTests: XCTestCase {
     /// The editor a control is tried in: its optional section present, its `when` sibling set.
     /// (With `siblingAlways` false, the sibling is set only when the defaults hide the control:
     /// a curve given without its parameters gets the curve's defaults, not the editor's.)
-    func base(_ section: PlayControls.Section, _ control: PlayControls.Control, siblingAlways: Bool = true) -> JSONNode {
+    func base(_ section: PlayControls.Section, _ control: PlayControls.Control, siblingAlways: Bool = true) -> JSONNode
+    {
         var node = JSONNode.object([("border", .object([])), ("grid", .object([]))])
         if let when = control.when {
             // The sibling as the default editor has it when that shows the control, else its first value.
             let place = Array(control.path.dropLast()) + [when.key]
             var sibling = when.values[0]
-            if let shown = try? decoded(node), case .string(let s)? = value(shown, place)?.value, when.values.contains(s) {
+            if let shown = try? decoded(node), case .string(let s)? = value(shown, place)?.value,
+                when.values.contains(s)
+            {
                 if !siblingAlways { return node }
                 sibling = s
             }
@@ -90,7 +93,8 @@ final class PlayControlsTests: XCTestCase {
         for (curve, frame) in [("linear", "size"), ("spring", "aspect")] {
             let animation = JSONNode.object([("animation", .object([("curve", .string(curve))]))])
             let editor = JSONNode.object([
-                ("border", .object([])), ("grid", .object([])), ("frame", .object([(frame, .array([.number(100), .number(100)]))])),
+                ("border", .object([])), ("grid", .object([])),
+                ("frame", .object([(frame, .array([.number(100), .number(100)]))])),
                 ("policy", animation), ("refit", animation),
             ])
             walk(try decoded(editor), [])
@@ -105,20 +109,26 @@ final class PlayControlsTests: XCTestCase {
         for (section, c) in allControls() {
             let editor = try decoded(base(section, c, siblingAlways: false))
             if case .variants = c.kind {
-                guard case .object(let members) = c.defaultValue.value else { return XCTFail("\(c.path): a variants default is an object") }
+                guard case .object(let members) = c.defaultValue.value else {
+                    return XCTFail("\(c.path): a variants default is an object")
+                }
                 for m in members {
                     XCTAssertEqual(
-                        value(editor, c.path + [m.key])?.serialized(), m.node.serialized(), (c.path + [m.key]).joined(separator: "."))
+                        value(editor, c.path + [m.key])?.serialized(), m.node.serialized(),
+                        (c.path + [m.key]).joined(separator: "."))
                 }
             } else {
-                XCTAssertEqual(value(editor, c.path)?.serialized(), c.defaultValue.serialized(), c.path.joined(separator: "."))
+                XCTAssertEqual(
+                    value(editor, c.path)?.serialized(), c.defaultValue.serialized(), c.path.joined(separator: "."))
             }
         }
     }
 
     func testEveryRangeIsTheValidatorsRange() throws {
         var tried = 0
-        func check(_ section: PlayControls.Section, _ c: PlayControls.Control, _ path: [String], _ kind: PlayControls.Kind) {
+        func check(
+            _ section: PlayControls.Section, _ c: PlayControls.Control, _ path: [String], _ kind: PlayControls.Kind
+        ) {
             let place = "editor." + path.joined(separator: ".")
             let start = base(section, c)
             func attempt(_ d: Double) -> String? { problem(setting(start, ArraySlice(path), .number(d))) }
@@ -141,7 +151,8 @@ final class PlayControlsTests: XCTestCase {
             tried += 1
             for d in [low.outside, high.outside] {
                 let message = attempt(d)
-                XCTAssertTrue(message?.contains(place + ":") ?? false, "\(place) = \(d) is refused: \(message ?? "accepted")")
+                XCTAssertTrue(
+                    message?.contains(place + ":") ?? false, "\(place) = \(d) is refused: \(message ?? "accepted")")
             }
             for d in [low.inside, high.inside] {
                 let message = attempt(d)
@@ -163,7 +174,8 @@ final class PlayControlsTests: XCTestCase {
             guard case .choice(let options) = c.kind else { continue }
             let place = "editor." + c.path.joined(separator: ".")
             for option in options {
-                XCTAssertNil(problem(setting(base(section, c), ArraySlice(c.path), .string(option))), "\(place) = \(option)")
+                XCTAssertNil(
+                    problem(setting(base(section, c), ArraySlice(c.path), .string(option))), "\(place) = \(option)")
             }
             let message = problem(setting(base(section, c), ArraySlice(c.path), .string("nonsense")))
             XCTAssertTrue(message?.contains(place) ?? false, message ?? "accepted")
@@ -174,13 +186,15 @@ final class PlayControlsTests: XCTestCase {
         let (photo, label) = try PlayScenario.preset("resizable-box-refit")
         XCTAssertEqual(label, "sample photo 1600x1200")
         XCTAssertEqual(photo.image.pixels, SamplePhoto.image(width: 1600, height: 1200).pixels)
-        XCTAssertEqual(photo.scenario.editor.image, .testcard(width: 1600, height: 1200), "the geometry is the test card's")
+        XCTAssertEqual(
+            photo.scenario.editor.image, .testcard(width: 1600, height: 1200), "the geometry is the test card's")
         let (card, cardLabel) = try PlayScenario.preset("resizable-box-refit", testcard: true)
         XCTAssertEqual(cardLabel, "test card 1600x1200")
         XCTAssertEqual(card.image.pixels, Testcard.image(width: 1600, height: 1200).pixels)
         // A scenario naming its image keeps it (here a smaller test card).
         let dir = temporaryDirectory("play-image")
-        try "{\"preset\": \"circle-avatar-bounce\", \"editor\": {\"image\": {\"testcard\": [800, 600]}}, \"script\": []}"
+        try
+            "{\"preset\": \"circle-avatar-bounce\", \"editor\": {\"image\": {\"testcard\": [800, 600]}}, \"script\": []}"
             .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         let session = try PlaySession(base: try LoadedScenario.load(path: dir + "/s.json"))
         XCTAssertEqual(session.imageLabel, "test card 800x600")
@@ -192,7 +206,9 @@ final class PlayControlsTests: XCTestCase {
     func testTheFormIsValidatedLikeAScenarioAndTheServerTimesItsFrames() throws {
         let (loaded, label) = try PlayScenario.preset("circle-avatar-bounce")
         let routes = PlayRoutes(session: try PlaySession(base: loaded, imageLabel: label))
-        func call(_ method: String, _ path: String, _ body: String = "") -> (status: Int, text: String, frame: JSONNode?) {
+        func call(_ method: String, _ path: String, _ body: String = "") -> (
+            status: Int, text: String, frame: JSONNode?
+        ) {
             let r = routes.handle(HTTPRequest(method: method, path: path, body: Array(body.utf8)))
             let frame = r.headers.first { $0.0 == "X-Frame" }.flatMap { try? JSONParser.parse($0.1) }
             return (r.status, String(decoding: r.body, as: UTF8.self), frame)
@@ -205,13 +221,17 @@ final class PlayControlsTests: XCTestCase {
         XCTAssertTrue(bad.text.contains("the form: editor.policy.rubberBand: "), bad.text)
         XCTAssertFalse(bad.text.contains("\\n"), "one line")
         XCTAssertEqual(call("POST", "/api/apply", "{\"script\": []}").status, 400)
-        let good = call("POST", "/api/apply", "{\"editor\": {\"policy\": {\"kind\": \"clamp\"}, \"image\": {\"file\": \"/etc/passwd\"}}}")
+        let good = call(
+            "POST", "/api/apply",
+            "{\"editor\": {\"policy\": {\"kind\": \"clamp\"}, \"image\": {\"file\": \"/etc/passwd\"}}}")
         XCTAssertEqual(good.status, 200, good.text)
         XCTAssertEqual(routes.session.editor.policy.kind, .clamp)
         XCTAssertEqual(routes.session.editor.image, .testcard(width: 1600, height: 1200), "the served image stays")
         // The readout: the median of the last 60 ticks' times, and how many it covers.
         var last: JSONNode?
-        for i in 0..<70 { last = call("POST", "/api/tick", "{\"frames\": 1, \"touches\": [[1, 180, \(300 + i)]]}").frame }
+        for i in 0..<70 {
+            last = call("POST", "/api/tick", "{\"frames\": 1, \"touches\": [[1, 180, \(300 + i)]]}").frame
+        }
         XCTAssertEqual(last?["serverFrames"]?.serialized(), "60")
         guard case .number(let ms, _)? = last?["serverMs"]?.value else { return XCTFail("serverMs") }
         XCTAssertGreaterThan(ms, 0)
@@ -231,14 +251,16 @@ final class PlayControlsTests: XCTestCase {
         XCTAssertEqual(keys, ["mirrored", "turns", "box", "angle", "zoom", "at"])
         let editor = "\"editor\": {}"
         let good = post(
-            "{\(editor), \"start\": {\"mirrored\": true, \"turns\": 1, \"box\": null, \"angle\": 10, \"zoom\": 2, \"at\": null}}")
+            "{\(editor), \"start\": {\"mirrored\": true, \"turns\": 1, \"box\": null, \"angle\": 10, \"zoom\": 2, \"at\": null}}"
+        )
         XCTAssertEqual(good.status, 200, good.text)
         XCTAssertEqual(routes.session.start, StartState(mirrored: true, turns: 1, angle: 10, zoom: 2))
         XCTAssertEqual(routes.session.current.frame, 0)
         XCTAssertEqual(routes.session.current.angle, 10)
         XCTAssertEqual(routes.session.current.zoom, 2, accuracy: 1e-12)
         let state = try JSONParser.parse(
-            String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
+            String(
+                decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
         XCTAssertEqual(state["start"]?["turns"]?.serialized(), "1")
         let bad = post("{\(editor), \"start\": {\"angle\": 60}}")
         XCTAssertEqual(bad.status, 400)

@@ -68,11 +68,15 @@ final class PlaygroundTests: XCTestCase {
         let dir = temporaryDirectory("play-cdp")
         try rec.cdp.write(toFile: dir + "/session.cdp.jsonl", atomically: true, encoding: .utf8)
         try rec.scenario.write(toFile: dir + "/recorded.json", atomically: true, encoding: .utf8)
-        let result = runCLI(["import", "cdp", dir + "/session.cdp.jsonl", "--editor", dir + "/recorded.json", "--name", "recorded"])
+        let result = runCLI([
+            "import", "cdp", dir + "/session.cdp.jsonl", "--editor", dir + "/recorded.json", "--name", "recorded",
+        ])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertEqual(result.out, rec.scenario)
         XCTAssertTrue(
-            rec.cdp.hasPrefix("{\"type\":\"touchStart\",\"touchPoints\":[{\"x\":180,\"y\":300,\"id\":1}],\"timestamp\":0}\n"), rec.cdp)
+            rec.cdp.hasPrefix(
+                "{\"type\":\"touchStart\",\"touchPoints\":[{\"x\":180,\"y\":300,\"id\":1}],\"timestamp\":0}\n"), rec.cdp
+        )
     }
 
     func testAThirdFingerIsIgnoredAndFingersKeepTheirLandingOrder() throws {
@@ -105,7 +109,9 @@ final class PlaygroundTests: XCTestCase {
         let live = s.current
         let rec = try XCTUnwrap(try s.stopRecording(name: "recorded"))
         XCTAssertTrue(
-            rec.scenario.contains("\"start\": {\"mirrored\":true,\"turns\":1,\"angle\":-12,\"zoom\":1.8,\"at\":[920, 520]}"), rec.scenario)
+            rec.scenario.contains(
+                "\"start\": {\"mirrored\":true,\"turns\":1,\"angle\":-12,\"zoom\":1.8,\"at\":[920, 520]}"), rec.scenario
+        )
         let replay = try LoadedScenario.load(text: rec.scenario, file: "recorded.json", name: "recorded").replay()
         let last = try XCTUnwrap(replay.frames.last)
         XCTAssertEqual(last.shown.k, live.shown.k, accuracy: 1e-9)
@@ -121,7 +127,8 @@ final class PlaygroundTests: XCTestCase {
             return (r.status, String(decoding: r.body, as: UTF8.self))
         }
         let state = try JSONParser.parse(
-            String(decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
+            String(
+                decoding: routes.handle(HTTPRequest(method: "GET", path: "/api/state", body: [])).body, as: UTF8.self))
         XCTAssertEqual(state["start"]?["turns"]?.serialized(), "1")
         XCTAssertNotNil(state["schema"]?["definitions"]?["start"])
         let bad = call("/api/start", "{\"turns\": 9}")
@@ -129,7 +136,9 @@ final class PlaygroundTests: XCTestCase {
         XCTAssertTrue(bad.body.contains("start.turns: expected an integer from 0 to 3, got 9"), bad.body)
         let refused = call("/api/start", "{\"angle\": 60}")
         XCTAssertEqual(refused.status, 400)
-        XCTAssertTrue(refused.body.contains("start.angle: expected an angle within +-45 degrees (rotation.limit), got 60"), refused.body)
+        XCTAssertTrue(
+            refused.body.contains("start.angle: expected an angle within +-45 degrees (rotation.limit), got 60"),
+            refused.body)
         XCTAssertEqual(s.start?.turns, 1, "a refused start leaves the session's")
         XCTAssertEqual(call("/api/start", "{\"zoom\": 2.5}").status, 200)
         XCTAssertEqual(s.current.frame, 0)
@@ -164,7 +173,9 @@ final class PlaygroundTests: XCTestCase {
         if case .object(var members)? = editor?.value {
             members.removeAll { $0.key == "image" }
             members.append(
-                JSONMember(key: "image", node: JSONNode(.object([JSONMember(key: "file", node: JSONNode(.string("/etc/shadow")))]))))
+                JSONMember(
+                    key: "image",
+                    node: JSONNode(.object([JSONMember(key: "file", node: JSONNode(.string("/etc/shadow")))]))))
             editor?.value = .object(members)
         }
         let replaced = call("POST", "/api/editor", try XCTUnwrap(editor).serialized())
@@ -172,9 +183,11 @@ final class PlaygroundTests: XCTestCase {
         XCTAssertTrue(String(decoding: replaced.body, as: UTF8.self).contains("\"testcard\""))
         let bad = call("POST", "/api/editor", "{\"zoom\": {\"min\": -1}}")
         XCTAssertEqual(bad.status, 400)
-        XCTAssertTrue(String(decoding: bad.body, as: UTF8.self).contains("zoom.min"), String(decoding: bad.body, as: UTF8.self))
+        XCTAssertTrue(
+            String(decoding: bad.body, as: UTF8.self).contains("zoom.min"), String(decoding: bad.body, as: UTF8.self))
         XCTAssertEqual(call("POST", "/api/record").status, 200)
-        XCTAssertEqual(call("POST", "/api/button", "{\"quarterTurn\": \"clockwise\"}").status, 400, "off while recording")
+        XCTAssertEqual(
+            call("POST", "/api/button", "{\"quarterTurn\": \"clockwise\"}").status, 400, "off while recording")
         XCTAssertEqual(call("POST", "/api/stop").status, 200)
         XCTAssertEqual(call("GET", "/api/recording/scenario.json").status, 404, "nothing was touched")
     }

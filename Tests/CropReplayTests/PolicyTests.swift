@@ -30,7 +30,9 @@ final class PolicyTests: XCTestCase {
         _ frame: Int, _ gesture: GestureKind, _ phase: GesturePhase, by: Point? = nil, scale: Double? = nil,
         at: Point? = nil, velocity: Point? = nil
     ) -> RawEvent {
-        RawEvent(frame: frame, gesture: gesture, phase: phase, translation: by, scale: scale, location: at, velocity: velocity)
+        RawEvent(
+            frame: frame, gesture: gesture, phase: phase, translation: by, scale: scale, location: at,
+            velocity: velocity)
     }
 
     func run(_ editor: EditorConfig, _ script: [StepKind]) throws -> Trace {
@@ -43,7 +45,8 @@ final class PolicyTests: XCTestCase {
             editor,
             [
                 .events([
-                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(90, 0)), event(3, .pan, .changed, by: Point(150, 0)),
+                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(90, 0)),
+                    event(3, .pan, .changed, by: Point(150, 0)),
                     event(4, .pan, .ended, by: Point(150, 0), velocity: velocity),
                 ]),
                 .wait(1),
@@ -67,7 +70,8 @@ final class PolicyTests: XCTestCase {
             editor(.clamp),
             [
                 .events([
-                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)), event(3, .pan, .changed, by: Point(100, 0)),
+                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)),
+                    event(3, .pan, .changed, by: Point(100, 0)),
                     event(4, .pan, .ended, by: Point(100, 0)),
                 ])
             ])
@@ -94,7 +98,10 @@ final class PolicyTests: XCTestCase {
         let t = try run(
             editor(.rubberBand),
             [
-                .events([event(1, .pinch, .began, at: Point(200, 200)), event(2, .pinch, .changed, scale: 8, at: Point(200, 200))])
+                .events([
+                    event(1, .pinch, .began, at: Point(200, 200)),
+                    event(2, .pinch, .changed, scale: 8, at: Point(200, 200)),
+                ])
             ])
         // raw zoom 8, max 4: log2 overshoot 1 shows as b(1) with d = 1.
         let shownZoom = pow(2, 2 + b(1, d: 1))
@@ -120,8 +127,10 @@ final class PolicyTests: XCTestCase {
             [
                 .events([
                     event(1, .pinch, .began, at: Point(200, 200)), event(1, .pan, .began),
-                    event(2, .pinch, .changed, scale: 1.5, at: Point(200, 200)), event(3, .pan, .changed, by: Point(250, 0)),
-                    event(4, .pan, .ended, by: Point(250, 0)), event(5, .pinch, .ended, scale: 1.5, at: Point(200, 200)),
+                    event(2, .pinch, .changed, scale: 1.5, at: Point(200, 200)),
+                    event(3, .pan, .changed, by: Point(250, 0)),
+                    event(4, .pan, .ended, by: Point(250, 0)),
+                    event(5, .pinch, .ended, scale: 1.5, at: Point(200, 200)),
                 ])
             ])
         // At zoom 1.5 the centre may go to 100 + 300 = 400 at most; +250 -> 450 is invalid.
@@ -187,7 +196,9 @@ final class PolicyTests: XCTestCase {
         let t = try run(
             editor(.snapNearest) { $0.onCancel = .ignore },
             [
-                .events([event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)), event(3, .pan, .cancelled)])
+                .events([
+                    event(1, .pan, .began), event(2, .pan, .changed, by: Point(150, 0)), event(3, .pan, .cancelled),
+                ])
             ])
         XCTAssertEqual(cx(t.frames[3]), 350, accuracy: 1e-9)
         XCTAssertFalse(t.frames[3].valid)

@@ -11,7 +11,10 @@ final class PresetAndCropTests: XCTestCase {
         try replay("{\"preset\": \"\(preset)\"}").frames[0]
     }
 
-    func assertRect(_ r: Rect, _ x: Double, _ y: Double, _ w: Double, _ h: Double, file: StaticString = #filePath, line: UInt = #line) {
+    func assertRect(
+        _ r: Rect, _ x: Double, _ y: Double, _ w: Double, _ h: Double, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(r.x, x, accuracy: 1e-9, file: file, line: line)
         XCTAssertEqual(r.y, y, accuracy: 1e-9, file: file, line: line)
         XCTAssertEqual(r.width, w, accuracy: 1e-9, file: file, line: line)
@@ -72,7 +75,9 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func crop(_ editor: String, script: String = "") throws -> CropRecord {
-        let t = try replay("{\"editor\": \(editor), \"script\": [\(script)\(script.isEmpty ? "" : ", "){\"save\": {\"name\": \"c\"}}]}")
+        let t = try replay(
+            "{\"editor\": \(editor), \"script\": [\(script)\(script.isEmpty ? "" : ", "){\"save\": {\"name\": \"c\"}}]}"
+        )
         return try XCTUnwrap(t.crops.first)
     }
 

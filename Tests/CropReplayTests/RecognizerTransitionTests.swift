@@ -48,7 +48,9 @@ final class RecognizerTransitionTests: XCTestCase {
             ] {
                 let json =
                     "{\"script\": [{\"events\": ["
-                    + path.enumerated().map { "{\"frame\": \($0.offset + 1), \"gesture\": \"\(g)\", \"phase\": \"\($0.element)\"}" }.joined(
+                    + path.enumerated().map {
+                        "{\"frame\": \($0.offset + 1), \"gesture\": \"\(g)\", \"phase\": \"\($0.element)\"}"
+                    }.joined(
                         separator: ",") + "]}]}"
                 let trace = try replay(json)
                 XCTAssertEqual(trace.frames.count, path.count + 1, json)

@@ -24,7 +24,8 @@ import Testing
     }
 
     static func pan(_ phase: GesturePhase, _ dx: Double, _ dy: Double = 0, velocity: Point? = nil) -> GestureEvent {
-        GestureEvent(gesture: .pan, phase: phase, translation: Point(dx, dy), location: Point(200, 200), velocity: velocity)
+        GestureEvent(
+            gesture: .pan, phase: phase, translation: Point(dx, dy), location: Point(200, 200), velocity: velocity)
     }
 
     @Test func aPanDeltaMovesTheRawAndShownCentre() {
@@ -164,7 +165,9 @@ import Testing
             let band = RubberBand(c: editor.policy.rubberBand)
             let anchor = kind == .pinch ? Point(230, 390) : at
             let again = band.apply(store.state.raw, layout: store.state.layout, anchor: anchor, box: store.state.box)
-            #expect(abs(again.cx - before.cx) <= 1e-9 && abs(again.cy - before.cy) <= 1e-9 && abs(again.k - before.k) <= 1e-12)
+            #expect(
+                abs(again.cx - before.cx) <= 1e-9 && abs(again.cy - before.cy) <= 1e-9
+                    && abs(again.k - before.k) <= 1e-12)
         }
     }
 }

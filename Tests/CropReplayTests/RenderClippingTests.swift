@@ -89,7 +89,8 @@ final class RenderClippingTests: XCTestCase {
         let outside = [
             Rect(x: 61.5, y: 10, width: 10, height: 10), Rect(x: 60, y: 20, width: 50, height: 50),
             Rect(x: -12.5, y: 5, width: 10, height: 10),
-            Rect(x: 20, y: -11, width: 10, height: 10), Rect(x: 20, y: 49, width: 10, height: 10), Rect(x: 62, y: 50, width: 3, height: 3),
+            Rect(x: 20, y: -11, width: 10, height: 10), Rect(x: 20, y: 49, width: 10, height: 10),
+            Rect(x: 62, y: 50, width: 3, height: 3),
             Rect(x: -1e5, y: 10, width: 10, height: 10), Rect(x: 1e5, y: 1e5, width: 10, height: 10),
             Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5),  // encloses the viewport: its strokes are all outside
             Rect(x: 30, y: 30, width: 0, height: 0), Rect(x: 70, y: 30, width: 0, height: 5),  // empty boxes
@@ -105,7 +106,8 @@ final class RenderClippingTests: XCTestCase {
                 let (small, window) = try renderBothWays(e, box: box, scale: scale)
                 XCTAssertEqual(differing(small, window), 0, "face at \(v), scale \(scale): not the clipped drawing")
                 if visible {
-                    XCTAssertGreaterThan(differing(small, none), 0, "face at \(v), scale \(scale): its visible part is not drawn")
+                    XCTAssertGreaterThan(
+                        differing(small, none), 0, "face at \(v), scale \(scale): its visible part is not drawn")
                 } else {
                     XCTAssertEqual(differing(small, none), 0, "face at \(v), scale \(scale): drawn though outside")
                 }
@@ -167,11 +169,14 @@ final class RenderClippingTests: XCTestCase {
             for box in straddling {
                 // Each of handles, border and grid adds something visible (the mask may cover all).
                 let without = try render(bare, box: box, scale: scale)
-                XCTAssertGreaterThan(differing(try render(e, box: box, scale: scale), without), 0, "box \(box), scale \(scale)")
+                XCTAssertGreaterThan(
+                    differing(try render(e, box: box, scale: scale), without), 0, "box \(box), scale \(scale)")
             }
             for box in outside {
                 // Wholly outside: the handles, border and grid draw nothing; the mask covers all.
-                XCTAssertEqual(differing(try render(e, box: box, scale: scale), try render(bare, box: box, scale: scale)), 0, "box \(box)")
+                XCTAssertEqual(
+                    differing(try render(e, box: box, scale: scale), try render(bare, box: box, scale: scale)), 0,
+                    "box \(box)")
             }
         }
     }
@@ -191,7 +196,8 @@ final class RenderClippingTests: XCTestCase {
             let white: (UInt8, UInt8, UInt8) = (255, 255, 255)
             XCTAssertTrue(at(36.5, 20) == white, "top-right vertical arm, scale \(scale)")  // x 35 ... 38, y 9 ... 29
             XCTAssertTrue(at(25, 10.5) == white, "top-right horizontal arm, scale \(scale)")  // x 18 ... 38, y 9 ... 12
-            XCTAssertTrue(at(0.5, 10.5) == white, "top-left horizontal arm inside the viewport, scale \(scale)")  // x -13 ... 7
+            // x -13 ... 7
+            XCTAssertTrue(at(0.5, 10.5) == white, "top-left horizontal arm inside the viewport, scale \(scale)")
             XCTAssertTrue(at(0.5, 37.5) == white, "bottom-left horizontal arm inside the viewport, scale \(scale)")
             XCTAssertFalse(at(7.5, 10.5) == white, "past the top-left arm's end, scale \(scale)")
             XCTAssertFalse(at(0.5, 20) == white, "the left arms' vertical parts lie outside, scale \(scale)")
@@ -224,7 +230,8 @@ final class RenderClippingTests: XCTestCase {
             let left = (record.imageRect.x + x * record.k + 1) * s  // 1 pt into the 2 pt stroke
             let mid = (record.imageRect.y + 525 * record.k) * s
             XCTAssertTrue(cut[Int(left), Int(mid)] == (255, 0, 0))
-            XCTAssertTrue(cut[390 * scale - 1, Int(mid)] == plain[390 * scale - 1, Int(mid)])  // inside the face, not its stroke
+            // inside the face, not its stroke
+            XCTAssertTrue(cut[390 * scale - 1, Int(mid)] == plain[390 * scale - 1, Int(mid)])
             XCTAssertEqual(cut.width, 390 * scale)
         }
     }

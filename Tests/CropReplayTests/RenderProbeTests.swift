@@ -62,7 +62,8 @@ final class RenderProbeTests: XCTestCase {
         var broken = record
         broken.viewportWidth = -5  // the compositor draws an empty canvas; the probe expects -5 x 48
         let image = PremultipliedImage(Testcard.image(width: 40, height: 40))
-        let problem = try XCTUnwrap(RenderProbe.render(broken, editor: editor, scale: 1, image: image, split: 3, place: "frame 0"))
+        let problem = try XCTUnwrap(
+            RenderProbe.render(broken, editor: editor, scale: 1, image: image, split: 3, place: "frame 0"))
         XCTAssertEqual(problem, "frame 0 renders 0x48 pixels, not the viewport's -5x48")
         broken.viewportWidth = .infinity
         XCTAssertNotNil(RenderProbe.render(broken, editor: editor, scale: 2, image: image, split: 3, place: "frame 0"))
@@ -75,7 +76,8 @@ final class RenderProbeTests: XCTestCase {
     /// can) and renders through windows on every anchor, at several sizes and face sizes.
     func testFuzzSeedsAndFindingsRenderThroughEveryWindow() throws {
         var files: [String] = []
-        for folder in [packageRoot + "/Fuzz/seeds", packageRoot + "/Tests/CropReplayTests/Fixtures/fuzz"] where FileIO.isDirectory(folder) {
+        for folder in [packageRoot + "/Fuzz/seeds", packageRoot + "/Tests/CropReplayTests/Fixtures/fuzz"]
+        where FileIO.isDirectory(folder) {
             files += try FileIO.scenarioFiles(folder)
         }
         XCTAssertGreaterThanOrEqual(files.count, 6)
@@ -101,7 +103,8 @@ final class RenderProbeTests: XCTestCase {
                         var window = RenderProbe.Window(anchor: anchor, width: size, height: size + 3)
                         window.faceSize = faces
                         window.split = size / 2
-                        XCTAssertNil(RenderProbe.check(f, editor: editor, scale: scale, image: image, window: window), path)
+                        XCTAssertNil(
+                            RenderProbe.check(f, editor: editor, scale: scale, image: image, window: window), path)
                         rendered += 1
                     }
                 }

@@ -53,7 +53,9 @@ final class RendererTests: XCTestCase {
             let a = (x - 1) * 4
             let b = x * 4
             // Rounded half up (the compositor's rule, exact for weights of one half).
-            let expected = (0..<3).map { ch in UInt8(((Double(image.pixels[a + ch]) + Double(image.pixels[b + ch])) / 2).rounded()) }
+            let expected = (0..<3).map { ch in
+                UInt8(((Double(image.pixels[a + ch]) + Double(image.pixels[b + ch])) / 2).rounded())
+            }
             let px = frame[x, 0]
             XCTAssertEqual([px.0, px.1, px.2], expected, "pixel \(x)")
         }
@@ -67,7 +69,8 @@ final class RendererTests: XCTestCase {
         var record = base
         record.shown = ViewState(k: 3.3, cx: 2.2 + 3.3, cy: 1.5)
         record.imageRect = Rect(x: 2.2, y: -1.8, width: 6.6, height: 6.6)
-        let image = RGBAImage(width: 2, height: 2, pixels: [200, 0, 0, 255, 0, 200, 0, 255, 200, 0, 0, 255, 0, 200, 0, 255])
+        let image = RGBAImage(
+            width: 2, height: 2, pixels: [200, 0, 0, 255, 0, 200, 0, 255, 200, 0, 0, 255, 0, 200, 0, 255])
         let frame = c.render(record, image: PremultipliedImage(image), layers: c.layers(for: record))
         for i in 0..<12 {
             // Middle row: both texel rows present; columns bilinear with missing texels = 0.
@@ -75,7 +78,8 @@ final class RendererTests: XCTestCase {
             let f = u.rounded(.down)
             let wx = u - f
             let i0 = Int(f)
-            func texel(_ x: Int) -> (Double, Double) { x == 0 ? (200, 255) : x == 1 ? (0, 255) : (0, 0) }  // (red, alpha)
+            // (red, alpha)
+            func texel(_ x: Int) -> (Double, Double) { x == 0 ? (200, 255) : x == 1 ? (0, 255) : (0, 0) }
             let t0 = texel(i0)
             let t1 = texel(i0 + 1)
             let red = t0.0 * (1 - wx) + t1.0 * wx
@@ -100,8 +104,10 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(mask.totalArea, area, accuracy: 0.01)  // exact area per pixel, in fact
         // Outside region: the complement.
         let s2 = try scenario(
-            #"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}}}"#)
-        let outside = try XCTUnwrap(FrameLayers(editor: s2.editor, scale: 1, viewportWidth: 120, viewportHeight: 100, frameRect: rect).mask)
+            #"{"editor": {"viewport": {"width": 120, "height": 100}, "frame": {"shape": "circle", "size": [73.3, 73.3]}}}"#
+        )
+        let outside = try XCTUnwrap(
+            FrameLayers(editor: s2.editor, scale: 1, viewportWidth: 120, viewportHeight: 100, frameRect: rect).mask)
         XCTAssertEqual(outside.totalArea, 12000 - area, accuracy: 0.01)
     }
 
@@ -110,7 +116,8 @@ final class RendererTests: XCTestCase {
             #"{"editor": {"viewport": {"width": 200, "height": 200}, "frame": {"shape": "circle", "size": [160, 160]}, "border": {"width": 2, "dash": [10, 10], "position": "center"}}}"#
         )
         let rect = s.editor.frame.rect(viewportWidth: 200, viewportHeight: 200)
-        let border = try XCTUnwrap(FrameLayers(editor: s.editor, scale: 1, viewportWidth: 200, viewportHeight: 200, frameRect: rect).border)
+        let border = try XCTUnwrap(
+            FrameLayers(editor: s.editor, scale: 1, viewportWidth: 200, viewportHeight: 200, frameRect: rect).border)
         let r = 80.0
         var checked = 0
         for step in 0..<720 {
@@ -144,7 +151,8 @@ final class RendererTests: XCTestCase {
             for y in 0..<90 {
                 for x in 0..<101 {
                     let outside =
-                        Double(x + 1) <= rect.minX || Double(x) >= rect.maxX || Double(y + 1) <= rect.minY || Double(y) >= rect.maxY
+                        Double(x + 1) <= rect.minX || Double(x) >= rect.maxX || Double(y + 1) <= rect.minY
+                        || Double(y) >= rect.maxY
                     if outside { XCTAssertEqual(border.coverage(x: x, y: y), 0, "\(shape) \(x),\(y)") }
                 }
             }
@@ -186,7 +194,8 @@ final class RendererTests: XCTestCase {
         let image = PremultipliedImage(Testcard.image(width: 40, height: 40))
         func red(_ n: Int) -> (UInt8, UInt8, UInt8) {
             let f = trace.frames[n]
-            return c.render(f, image: image, layers: c.layers(for: f))[10, 20]  // on the box's left edge (2 pt inside stroke)
+            // on the box's left edge (2 pt inside stroke)
+            return c.render(f, image: image, layers: c.layers(for: f))[10, 20]
         }
         XCTAssertTrue(red(0) == (255, 0, 0))  // idle: drawn
         XCTAssertFalse(red(1) == (255, 0, 0))  // pan began: hidden

@@ -16,7 +16,9 @@ final class ReportBrowserTests: XCTestCase {
                 XCTFail("CROPREPLAY_REQUIRE_BROWSER=1 but no Chromium is installed")
                 return nil
             }
-            throw XCTSkip(skippedLoudly("chromium is not installed (apt-get install chromium): the report's diff view is not tested"))
+            throw XCTSkip(
+                skippedLoudly(
+                    "chromium is not installed (apt-get install chromium): the report's diff view is not tested"))
         }
         guard hasCommand("python3") else {
             if browserRequired {
@@ -94,7 +96,9 @@ final class ReportBrowserTests: XCTestCase {
         // What was on screen: the expected image, the actual one, and half of each.
         let expected = try PNGCodec.decode(try FileIO.read(dir + "/art/drag/moved.expected.png", limit: 1 << 24))
         let actual = try PNGCodec.decode(try FileIO.read(dir + "/art/drag/moved.actual.png", limit: 1 << 24))
-        func shot(_ name: String) throws -> RGBAImage { try PNGCodec.decode(try FileIO.read(shots + "/\(name).png", limit: 1 << 24)) }
+        func shot(_ name: String) throws -> RGBAImage {
+            try PNGCodec.decode(try FileIO.read(shots + "/\(name).png", limit: 1 << 24))
+        }
         let all = 0..<expected.width
         for (name, shown, other) in [("expected-shown", expected, actual), ("actual-shown", actual, expected)] {
             let s = try shot(name)
@@ -106,8 +110,10 @@ final class ReportBrowserTests: XCTestCase {
         let split = try shot("split-50")
         let half = expected.width / 2
         XCTAssertLessThan(distance(split, expected, columns: 0..<(half - 2)), 2, "left of the split: expected")
-        XCTAssertLessThan(distance(split, actual, columns: (half + 2)..<expected.width), 2, "right of the split: actual")
-        XCTAssertGreaterThanOrEqual(Int(result["blinkScreenshots"]?.serialized() ?? "0") ?? 0, 2, "blinking changes the picture")
+        XCTAssertLessThan(
+            distance(split, actual, columns: (half + 2)..<expected.width), 2, "right of the split: actual")
+        XCTAssertGreaterThanOrEqual(
+            Int(result["blinkScreenshots"]?.serialized() ?? "0") ?? 0, 2, "blinking changes the picture")
     }
 
     /// The animated WebP plays in Chromium: screenshots taken in real time differ.
@@ -125,6 +131,8 @@ final class ReportBrowserTests: XCTestCase {
             .appendingPathComponent("Browser/apng_plays.py").path
         let plays = try runProcess("python3", [script, "file://\(dir)/anim.html", chromium])
         XCTAssertEqual(plays.code, 0, plays.err)
-        XCTAssertEqual(plays.out.trimmingCharacters(in: .whitespacesAndNewlines), "2", "the WebP shows the same frame all the time")
+        XCTAssertEqual(
+            plays.out.trimmingCharacters(in: .whitespacesAndNewlines), "2", "the WebP shows the same frame all the time"
+        )
     }
 }

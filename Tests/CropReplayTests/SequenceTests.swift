@@ -106,7 +106,9 @@ final class SequenceTests: XCTestCase {
             var expected = canvas
             for ty in 0..<3 {
                 for tx in 0..<3 where (0..<5).contains(x + tx) && (0..<4).contains(y + ty) {
-                    for c in 0..<3 { expected.pixels[((y + ty) * 5 + x + tx) * 3 + c] = tile.pixels[(ty * 3 + tx) * 3 + c] }
+                    for c in 0..<3 {
+                        expected.pixels[((y + ty) * 5 + x + tx) * 3 + c] = tile.pixels[(ty * 3 + tx) * 3 + c]
+                    }
                 }
             }
             XCTAssertEqual(got.pixels, expected.pixels, "tile at (\(x), \(y))")
@@ -130,7 +132,10 @@ final class SequenceTests: XCTestCase {
         try
             #"{"editor": {"viewport": {"width": 60, "height": 80}, "image": {"testcard": [120, 160]}, "frame": {"size": [40, 40]}}, "script": [{"pan": {"by": [30, 0], "duration": 0.2}}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let r = runCLI(["run", path, "--out", dir + "/out", "--frames", "--apng", "--gif", "--sheet", "--every", "3", "--thumb", "0.5"])
+        let r = runCLI([
+            "run", path, "--out", dir + "/out", "--frames", "--apng", "--gif", "--sheet", "--every", "3", "--thumb",
+            "0.5",
+        ])
         XCTAssertEqual(r.code, 0, r.err)
         let out = dir + "/out/s"
         let frames = try FileManager.default.contentsOfDirectory(atPath: out + "/frames").sorted()
@@ -204,7 +209,9 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.out.contains("| clamp | "), r.out)
         let out = dir + "/drag-compare"
-        for f in ["index.html", "comparison.png", "comparison.gif", "sheet.png", "metrics.md", "metrics.csv", "metrics.json"] {
+        for f in [
+            "index.html", "comparison.png", "comparison.gif", "sheet.png", "metrics.md", "metrics.csv", "metrics.json",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + f), f)
         }
         let csv = try String(contentsOfFile: out + "/metrics.csv", encoding: .utf8).split(separator: "\n")
@@ -243,7 +250,8 @@ final class SequenceTests: XCTestCase {
         // The page is not blank: many distinct colours (plots, animation).
         var colors = Set<UInt32>()
         for i in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
-            colors.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
+            colors.insert(
+                UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
         }
         XCTAssertGreaterThan(colors.count, 50)
 
@@ -255,6 +263,8 @@ final class SequenceTests: XCTestCase {
             .appendingPathComponent("Browser/apng_plays.py").path
         let plays = try runProcess("python3", [script, "file://\(dir)/anim.html", chromium])
         XCTAssertEqual(plays.code, 0, plays.err)
-        XCTAssertEqual(plays.out.trimmingCharacters(in: .whitespacesAndNewlines), "2", "the APNG shows the same frame all the time")
+        XCTAssertEqual(
+            plays.out.trimmingCharacters(in: .whitespacesAndNewlines), "2", "the APNG shows the same frame all the time"
+        )
     }
 }

@@ -11,7 +11,8 @@ import Testing
 /// states of several presets.
 @Suite struct StartFromCropTests {
     static let presets = [
-        "fixed-frame-rollback", "circle-avatar-bounce", "portrait-7x10-zoom2", "wide-16x9-zoom10", "resizable-box-refit",
+        "fixed-frame-rollback", "circle-avatar-bounce", "portrait-7x10-zoom2", "wide-16x9-zoom10",
+        "resizable-box-refit",
         "straighten-flip", "twist-doubletap",
     ]
 
@@ -21,10 +22,12 @@ import Testing
         let raw = CropMath.rawRect(s.shown, layout: s.layout, box: s.box, formula: editor.crop.formula)
         guard
             let r = CropMath.rounded(
-                raw, rounding: editor.crop.rounding, imageWidth: Int(s.layout.imageWidth), imageHeight: Int(s.layout.imageHeight))
+                raw, rounding: editor.crop.rounding, imageWidth: Int(s.layout.imageWidth),
+                imageHeight: Int(s.layout.imageHeight))
         else { return nil }
         // A crop cut by the image's edge is not the box's own rect: re-opening it cannot give it back.
-        let inside = raw.minX >= 0 && raw.minY >= 0 && raw.maxX <= s.layout.imageWidth && raw.maxY <= s.layout.imageHeight
+        let inside =
+            raw.minX >= 0 && raw.minY >= 0 && raw.maxX <= s.layout.imageWidth && raw.maxY <= s.layout.imageHeight
         return (Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h)), inside)
     }
 
@@ -48,13 +51,16 @@ import Testing
                     if editor.frame.resizable && random.unit() < 0.7 {
                         start.box = Size(80 + random.unit() * 260, 80 + random.unit() * 700)
                     }
-                    guard var s = try? engine.initialState(imageWidth: w, imageHeight: h, start: start) else { continue }
+                    guard var s = try? engine.initialState(imageWidth: w, imageHeight: h, start: start) else {
+                        continue
+                    }
                     // Save from a valid state: the start projected (the box covered by the image).
                     s.shown = s.layout.project(s.shown, anchor: s.shown.center, box: s.box)
                     guard let (saved, exact) = Self.savedRect(s, editor: editor), exact else { continue }
                     let reopen = try #require(
                         StartState(
-                            reopening: saved, angle: s.shown.a, turns: s.orientation.turns, mirrored: s.orientation.mirrored,
+                            reopening: saved, angle: s.shown.a, turns: s.orientation.turns,
+                            mirrored: s.orientation.mirrored,
                             editor: editor, imageWidth: w, imageHeight: h),
                         "\(preset) \(saved)")
                     let again = try engine.initialState(imageWidth: w, imageHeight: h, start: reopen)
@@ -62,14 +68,16 @@ import Testing
                     #expect(again.shown.a == s.shown.a)
                     let (resaved, _) = try #require(Self.savedRect(again, editor: editor))
                     let edges = [
-                        resaved.minX - saved.minX, resaved.minY - saved.minY, resaved.maxX - saved.maxX, resaved.maxY - saved.maxY,
+                        resaved.minX - saved.minX, resaved.minY - saved.minY, resaved.maxX - saved.maxX,
+                        resaved.maxY - saved.maxY,
                     ].map(abs)
                     let worstEdge = edges.max()!
                     worst = max(worst, worstEdge)
                     // Within the rounding: one pixel per edge (an integral rect floors and ceils;
                     // at an angle, 1e-6 of a pixel).
                     let tolerance = s.shown.a == 0 ? 1.0 : 1e-6
-                    #expect(worstEdge <= tolerance, "\(preset) \(rounding) \(start): saved \(saved), re-opened \(resaved)")
+                    #expect(
+                        worstEdge <= tolerance, "\(preset) \(rounding) \(start): saved \(saved), re-opened \(resaved)")
                     checked += 1
                 }
             }
@@ -85,7 +93,9 @@ import Testing
         // 0.5 / (844/1200); its centre (430, 545) is the image point at the box centre.
         let editor = EditorConfig.preset("fixed-frame-rollback")!
         let start = try #require(
-            StartState(reopening: Rect(x: 100, y: 50, width: 660, height: 990), editor: editor, imageWidth: 1600, imageHeight: 1200))
+            StartState(
+                reopening: Rect(x: 100, y: 50, width: 660, height: 990), editor: editor, imageWidth: 1600,
+                imageHeight: 1200))
         #expect(start.at == Point(430, 545))
         #expect(abs(start.zoom! - 0.5 / (844.0 / 1200.0)) < 1e-12)
         #expect(start.box == nil)
@@ -94,25 +104,32 @@ import Testing
         // maps x to 1600 - 545 = 1055.
         let turned = try #require(
             StartState(
-                reopening: Rect(x: 100, y: 50, width: 660, height: 990), turns: 1, mirrored: true, editor: editor, imageWidth: 1600,
+                reopening: Rect(x: 100, y: 50, width: 660, height: 990), turns: 1, mirrored: true, editor: editor,
+                imageWidth: 1600,
                 imageHeight: 1200))
         #expect(turned.at == Point(1055, 770))
         // The example of docs/scenarios.md: a crop at an angle re-opens to the same box in the image.
         let straighten = EditorConfig.preset("straighten-flip")!
         let documented = try #require(
             StartState(
-                reopening: Rect(x: 300, y: 0, width: 900, height: 1200), angle: -8, turns: 1, editor: straighten, imageWidth: 1600,
+                reopening: Rect(x: 300, y: 0, width: 900, height: 1200), angle: -8, turns: 1, editor: straighten,
+                imageWidth: 1600,
                 imageHeight: 1200))
-        let reopened = try Engine(editor: straighten, fps: 60).initialState(imageWidth: 1600, imageHeight: 1200, start: documented)
+        let reopened = try Engine(editor: straighten, fps: 60).initialState(
+            imageWidth: 1600, imageHeight: 1200, start: documented)
         let rect = CropMath.turnedRegion(reopened.shown, layout: reopened.layout, box: reopened.box).savedRect
         #expect(abs(rect.midX - 750) < 1e-6 && abs(rect.midY - 600) < 1e-6)
         #expect(abs(rect.width - 900) < 1e-6 && abs(rect.height - 1200) < 1e-6)
         #expect(reopened.shown.a == -8 && reopened.orientation == ImageOrientation(turns: 1))
         // Refused: no area, offsetFactor at an angle.
-        #expect(StartState(reopening: Rect(x: 0, y: 0, width: 0, height: 10), editor: editor, imageWidth: 1600, imageHeight: 1200) == nil)
         #expect(
             StartState(
-                reopening: Rect(x: 0, y: 0, width: 10, height: 10), angle: 5, editor: EditorConfig.preset("wide-16x9-zoom10")!,
+                reopening: Rect(x: 0, y: 0, width: 0, height: 10), editor: editor, imageWidth: 1600, imageHeight: 1200)
+                == nil)
+        #expect(
+            StartState(
+                reopening: Rect(x: 0, y: 0, width: 10, height: 10), angle: 5,
+                editor: EditorConfig.preset("wide-16x9-zoom10")!,
                 imageWidth: 1600, imageHeight: 1200) == nil)
     }
 }

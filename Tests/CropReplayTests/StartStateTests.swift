@@ -10,7 +10,9 @@ import Testing
 /// application, the checks that need the layout, frame 0 unprojected, the stores, restore.
 @Suite struct StartStateTests {
     /// A scenario text on a preset with `start` and a script.
-    static func text(_ preset: String = "straighten-flip", start: String, editor: String = "{}", script: String = "[]") -> String {
+    static func text(_ preset: String = "straighten-flip", start: String, editor: String = "{}", script: String = "[]")
+        -> String
+    {
         "{\"preset\": \"\(preset)\", \"editor\": \(editor), \"start\": \(start), \"script\": \(script)}"
     }
 
@@ -38,9 +40,15 @@ import Testing
     @Test func rangesAreAcceptedAtTheLimitAndRefusedJustPast() throws {
         // turns: an integer 0...3.
         #expect(Self.error(Self.text(start: "{\"turns\": 3}")) == nil)
-        #expect(Self.error(Self.text(start: "{\"turns\": 4}")) == "test.json: start.turns: expected an integer from 0 to 3, got 4")
-        #expect(Self.error(Self.text(start: "{\"turns\": -1}")) == "test.json: start.turns: expected an integer from 0 to 3, got -1")
-        #expect(Self.error(Self.text(start: "{\"turns\": 1.5}")) == "test.json: start.turns: expected an integer from 0 to 3, got 1.5")
+        #expect(
+            Self.error(Self.text(start: "{\"turns\": 4}"))
+                == "test.json: start.turns: expected an integer from 0 to 3, got 4")
+        #expect(
+            Self.error(Self.text(start: "{\"turns\": -1}"))
+                == "test.json: start.turns: expected an integer from 0 to 3, got -1")
+        #expect(
+            Self.error(Self.text(start: "{\"turns\": 1.5}"))
+                == "test.json: start.turns: expected an integer from 0 to 3, got 1.5")
         // zoom: 0.001 to 1000 (no limits on this editor, so both ends replay).
         let free = "{\"zoom\": {\"min\": null, \"max\": null}}"
         #expect(Self.error(Self.text(start: "{\"zoom\": 0.001}", editor: free)) == nil)
@@ -67,7 +75,9 @@ import Testing
         #expect(
             Self.error(Self.text(start: "{\"box\": [0, 100]}"))
                 == "test.json: start.box: expected a box size [width, height] > 0, got [0, 100]")
-        #expect(Self.error(Self.text(start: "{\"mirrored\": 1}")) == "test.json: start.mirrored: expected true or false, got a number")
+        #expect(
+            Self.error(Self.text(start: "{\"mirrored\": 1}"))
+                == "test.json: start.mirrored: expected true or false, got a number")
         #expect(Self.error(Self.text(start: "[]")) == "test.json: start: expected an object, got an array")
     }
 
@@ -76,7 +86,8 @@ import Testing
         #expect(s.start == StartState())
         // The empty start places the image centre at the box centre: the initial fit itself.
         let withStart = try replay(s).frames[0]
-        let without = try replay(Self.text(start: "null").replacingOccurrences(of: ", \"start\": null", with: "")).frames[0]
+        let without = try replay(Self.text(start: "null").replacingOccurrences(of: ", \"start\": null", with: ""))
+            .frames[0]
         #expect(withStart.shown == without.shown)
         #expect(withStart.box == without.box)
     }
@@ -89,12 +100,14 @@ import Testing
         #expect(started.sourceHash != plain.sourceHash)
         // Defaults written out hash like omitted ones; key order and whitespace do not count.
         let a = try scenario(Self.text(start: "{\"angle\": 3}", script: "[{\"wait\": 0.1}]"))
-        let b = try scenario(Self.text(start: "{ \"turns\": 0, \"angle\": 3, \"mirrored\": false }", script: "[{\"wait\": 0.1}]"))
+        let b = try scenario(
+            Self.text(start: "{ \"turns\": 0, \"angle\": 3, \"mirrored\": false }", script: "[{\"wait\": 0.1}]"))
         #expect(a.sourceHash == b.sourceHash)
         #expect(a.sourceHash == started.sourceHash)
         // The encoded start decodes back to the same start.
         var full = plain
-        full.start = StartState(mirrored: true, turns: 2, box: Size(200, 300), angle: -4.5, zoom: 1.25, at: Point(10.5, 20))
+        full.start = StartState(
+            mirrored: true, turns: 2, box: Size(200, 300), angle: -4.5, zoom: 1.25, at: Point(10.5, 20))
         let text = ScenarioEncoder.scenario(full).serialized(indent: 2)
         #expect(try scenario(text).start == full.start)
     }
@@ -129,14 +142,19 @@ import Testing
         #expect(p == Point(700, 700))
         #expect(Engine.sourcePoint(p, orientation: o, width: 1600, height: 1200) == Point(900, 500))
         // Three turns of a 1600x1200 image: (x, y) -> (1200 - y, x) -> (1600 - x, 1200 - y) -> (y, 1600 - x).
-        let three = Engine.orientedPoint(Point(100, 200), orientation: ImageOrientation(turns: 3), width: 1600, height: 1200)
+        let three = Engine.orientedPoint(
+            Point(100, 200), orientation: ImageOrientation(turns: 3), width: 1600, height: 1200)
         #expect(three == Point(200, 1500))
-        #expect(Engine.sourcePoint(three, orientation: ImageOrientation(turns: 3), width: 1600, height: 1200) == Point(100, 200))
+        #expect(
+            Engine.sourcePoint(three, orientation: ImageOrientation(turns: 3), width: 1600, height: 1200)
+                == Point(100, 200))
 
-        let trace = try replay(Self.text(start: "{\"mirrored\": true, \"turns\": 1, \"angle\": -8, \"zoom\": 1.6, \"at\": [900, 500]}"))
+        let trace = try replay(
+            Self.text(start: "{\"mirrored\": true, \"turns\": 1, \"angle\": -8, \"zoom\": 1.6, \"at\": [900, 500]}"))
         let f = trace.frames[0]
         let layout = Layout(
-            editor: EditorConfig.preset("straighten-flip")!, viewportWidth: 390, viewportHeight: 844, imageWidth: 1200, imageHeight: 1600)
+            editor: EditorConfig.preset("straighten-flip")!, viewportWidth: 390, viewportHeight: 844, imageWidth: 1200,
+            imageHeight: 1600)
         #expect(f.shown.a == -8)
         #expect(abs(f.zoom - 1.6) < 1e-12)
         #expect(abs(f.shown.k - 1.6 * layout.kBase) < 1e-15)
@@ -151,7 +169,8 @@ import Testing
         let turned = try replay(Self.text("wide-16x9-zoom10", start: "{\"turns\": 1}")).frames[0]
         let zoomed = try replay(Self.text("wide-16x9-zoom10", start: "{\"turns\": 1, \"zoom\": 3}")).frames[0]
         let layout = Layout(
-            editor: EditorConfig.preset("wide-16x9-zoom10")!, viewportWidth: 390, viewportHeight: 844, imageWidth: 1200, imageHeight: 1600)
+            editor: EditorConfig.preset("wide-16x9-zoom10")!, viewportWidth: 390, viewportHeight: 844, imageWidth: 1200,
+            imageHeight: 1600)
         #expect(turned.shown.k == layout.kBase)
         #expect(zoomed.shown.k == 3 * layout.kBase)
         #expect(zoomed.zoom == 3)
@@ -187,7 +206,8 @@ import Testing
             Self.error(Self.text("resizable-box-refit", start: "{\"box\": [41.999, 100]}"))
                 == "test.json: start.box: expected a box of at least frame.minSize 42x42, got 41.999x100")
         #expect(
-            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 41.9]}"))?.contains("at least frame.minSize 42x42") == true)
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [100, 41.9]}"))?.contains(
+                "at least frame.minSize 42x42") == true)
     }
 
     @Test func aLockedBoxKeepsItsAspectAfterTheTurns() throws {
@@ -196,14 +216,20 @@ import Testing
         let ok = try replay(Self.text("resizable-box-refit", start: "{\"box\": [300, 200]}", editor: locked)).frames[0]
         #expect(ok.box.width == 300 && ok.box.height == 200)
         // After one turn the box (3:2) turned into 2:3.
-        let turned = try replay(Self.text("resizable-box-refit", start: "{\"turns\": 1, \"box\": [200, 300]}", editor: locked)).frames[0]
+        let turned = try replay(
+            Self.text("resizable-box-refit", start: "{\"turns\": 1, \"box\": [200, 300]}", editor: locked)
+        ).frames[0]
         #expect(turned.box.width == 200 && turned.box.height == 300)
-        let e = Self.error(Self.text("resizable-box-refit", start: "{\"turns\": 1, \"box\": [300, 200]}", editor: locked))
+        let e = Self.error(
+            Self.text("resizable-box-refit", start: "{\"turns\": 1, \"box\": [300, 200]}", editor: locked))
         #expect(e?.hasPrefix("test.json: start.box: expected the box's aspect ") == true)
         #expect(e?.contains("(frame.lockAspect is true) within 1e-9, got 300x200") == true)
         // Within 1e-9 relative is accepted, beyond refused.
-        #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [300.0000000001, 200]}", editor: locked)) == nil)
-        #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [300.000001, 200]}", editor: locked)) != nil)
+        #expect(
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [300.0000000001, 200]}", editor: locked))
+                == nil)
+        #expect(
+            Self.error(Self.text("resizable-box-refit", start: "{\"box\": [300.000001, 200]}", editor: locked)) != nil)
         // A circle is locked 1:1.
         let circle = "{\"frame\": {\"shape\": \"circle\"}}"
         #expect(Self.error(Self.text("resizable-box-refit", start: "{\"box\": [200, 200]}", editor: circle)) == nil)
@@ -235,7 +261,10 @@ import Testing
             .write(toFile: file, atomically: true, encoding: .utf8)
         let r = runCLI(["run", file, "--out", dir + "/out"])
         #expect(r.code == 2)
-        #expect(r.err == "Error: \(file): start.box: expected no box: this editor's box is fixed (frame.resizable is false)\n")
+        #expect(
+            r.err
+                == "Error: \(file): start.box: expected no box: this editor's box is fixed (frame.resizable is false)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
         #expect(runCLI(["validate", file]).code == 2)
     }
@@ -264,7 +293,9 @@ import Testing
             let engine = Engine(builtIn: EditorConfig.preset("fixed-frame-rollback")!, fps: 60)
             let s = try engine.initialState(imageWidth: 1600, imageHeight: 1200, start: start)
             #expect(s.raw == s.shown)
-            #expect(s.lastValid == s.shown && s.panStore == s.shown && s.pinchStore == s.shown && s.rotationStore == s.shown)
+            #expect(
+                s.lastValid == s.shown && s.panStore == s.shown && s.pinchStore == s.shown && s.rotationStore == s.shown
+            )
             #expect(s.settle == nil && s.refit == .idle && s.focal == nil && !s.isTouching)
         }
         // Behaviour: a drag out under whole rollback comes back to the (valid) start, not to the fit.
@@ -296,7 +327,8 @@ import Testing
     }
 
     @Test func restoreReturnsToTheFitBeforeTheStart() throws {
-        let start = "{\"mirrored\": true, \"turns\": 1, \"box\": [200, 300], \"angle\": 10, \"zoom\": 2, \"at\": [100, 100]}"
+        let start =
+            "{\"mirrored\": true, \"turns\": 1, \"box\": [200, 300], \"angle\": 10, \"zoom\": 2, \"at\": [100, 100]}"
         let t = try replay(Self.text(start: start, script: "[{\"restore\": true}]"))
         let plain = try replay("{\"preset\": \"straighten-flip\"}").frames[0]
         let restored = t.frames[1]
@@ -310,7 +342,8 @@ import Testing
 
     @Test func theModelAndTheScenarioStartAlike() throws {
         let editor = EditorConfig.preset("straighten-flip")!
-        let start = StartState(mirrored: true, turns: 2, box: Size(300, 200), angle: 12, zoom: 1.5, at: Point(1000, 400))
+        let start = StartState(
+            mirrored: true, turns: 2, box: Size(300, 200), angle: 12, zoom: 1.5, at: Point(1000, 400))
         let s = try Scenario(name: "swift-start", editor: editor, start: start, script: [.snapshot("a")]).validated()
         let trace = try replay(s)
         let model = try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200, start: start)
@@ -372,7 +405,9 @@ import Testing
     @Test func aReopenedStraightenedFlippedEditPinched() throws {
         let t = try Self.trace("start-straightened-flipped-pinch")
         let reopened = try Self.frame(t, "reopened")
-        #expect(reopened.valid && reopened.shown.a == -12 && reopened.orientation == ImageOrientation(turns: 1, mirrored: true))
+        #expect(
+            reopened.valid && reopened.shown.a == -12
+                && reopened.orientation == ImageOrientation(turns: 1, mirrored: true))
         let pinched = try Self.frame(t, "pinched")
         #expect(abs(pinched.zoom - 1.8 * 1.5) < 1e-9)
         #expect(pinched.shown.a == -12 && pinched.orientation == reopened.orientation)
@@ -384,7 +419,8 @@ import Testing
         #expect(reopened.box == Rect(x: 75, y: 262, width: 240, height: 320))
         // The bottom-right corner (315, 582) grabbed: the box grows from its top-left corner.
         let dragged = try Self.frame(t, "dragged")
-        #expect(dragged.box.minX == 75 && dragged.box.minY == 262 && dragged.box.width > 240 && dragged.box.height > 320)
+        #expect(
+            dragged.box.minX == 75 && dragged.box.minY == 262 && dragged.box.width > 240 && dragged.box.height > 320)
         #expect(dragged.shown == reopened.shown)
         // Then the re-fit: the largest box of its aspect inside the bounds, centred.
         let refitted = try Self.frame(t, "refitted")

@@ -27,9 +27,12 @@ final class WebPTests: XCTestCase {
         }
     }
 
-    func webp(_ frames: [RGBFrame], fps: Int, ticks: Int = 1, lossless: Bool = false, batches: [Int]? = nil) throws -> [UInt8] {
+    func webp(_ frames: [RGBFrame], fps: Int, ticks: Int = 1, lossless: Bool = false, batches: [Int]? = nil) throws
+        -> [UInt8]
+    {
         let buffer = ByteBuffer()
-        let writer = try WebPWriter(width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, lossless: lossless)
+        let writer = try WebPWriter(
+            width: frames[0].width, height: frames[0].height, fps: fps, sink: buffer, lossless: lossless)
         var start = 0
         for size in batches ?? [frames.count] where start < frames.count {
             try writer.append(Array(frames[start..<min(frames.count, start + size)]), ticks: ticks)
@@ -57,7 +60,8 @@ final class WebPTests: XCTestCase {
             let decoded = try WebPAnimation.decode(webp(frames, fps: fps, ticks: ticks, lossless: true))
             XCTAssertEqual(decoded.count, frames.count, "fps \(fps)")
             for (i, d) in decoded.enumerated() {
-                XCTAssertEqual(d.endMs, ((i + 1) * ticks * 2000 + fps) / (2 * fps), "fps \(fps) ticks \(ticks) frame \(i)")
+                XCTAssertEqual(
+                    d.endMs, ((i + 1) * ticks * 2000 + fps) / (2 * fps), "fps \(fps) ticks \(ticks) frame \(i)")
                 XCTAssertEqual(d.frame, frames[i], "lossless frame \(i)")
             }
         }
@@ -147,7 +151,8 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(shown.last?.endMs, WebPWriter.milliseconds(ticks: frames.count, fps: 60))
         let lossless = runCLI(["run", "w.json", "--webp-lossless", "--out", "exact"], in: dir)
         XCTAssertEqual(lossless.code, 0, lossless.err)
-        let exact = try WebPAnimation.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/exact/w/animation.webp"))))
+        let exact = try WebPAnimation.decode(
+            [UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/exact/w/animation.webp"))))
         // Each decoded frame is the rendered frame that starts it (identical frames merge).
         var start = 0
         for d in exact {

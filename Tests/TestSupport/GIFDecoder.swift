@@ -54,7 +54,9 @@ package func decodeGIF(_ b: [UInt8]) throws -> DecodedGIF {
             }
             i += 1
             let indices = lzwDecode(data, minCodeSize: minCode)
-            guard indices.count >= fw * fh, fx + fw <= w, fy + fh <= h else { throw GIFDecodeError.malformed("frame data") }
+            guard indices.count >= fw * fh, fx + fw <= w, fy + fh <= h else {
+                throw GIFDecodeError.malformed("frame data")
+            }
             for y in 0..<fh {
                 for x in 0..<fw {
                     let index = Int(indices[y * fw + x])

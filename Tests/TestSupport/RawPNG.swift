@@ -14,7 +14,9 @@ package enum RawPNG {
         return c ^ 0xFFFFFFFF
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+    }
 
     package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let t = Array(type.utf8)

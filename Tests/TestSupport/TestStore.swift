@@ -31,7 +31,8 @@ package struct TestStore {
         }
         if state != want {
             Issue.record(
-                "state after \(action) differs from the expected one:\n\(Self.difference(want, state))", sourceLocation: sourceLocation)
+                "state after \(action) differs from the expected one:\n\(Self.difference(want, state))",
+                sourceLocation: sourceLocation)
             state = want
         }
     }

@@ -73,7 +73,8 @@ final class Buffer: @unchecked Sendable {
 private let directoryLock = NSLock()
 
 /// Runs the CLI in-process inside `directory` (the working directory is restored).
-package func runCLI(_ args: [String], in directory: String? = nil, registrations: Registrations = .builtIn) -> CLIResult {
+package func runCLI(_ args: [String], in directory: String? = nil, registrations: Registrations = .builtIn) -> CLIResult
+{
     let out = Buffer()
     let err = Buffer()
     directoryLock.lock()
@@ -82,7 +83,8 @@ package func runCLI(_ args: [String], in directory: String? = nil, registrations
     let previous = fm.currentDirectoryPath
     if let directory { _ = fm.changeCurrentDirectoryPath(directory) }
     defer { _ = fm.changeCurrentDirectoryPath(previous) }
-    let code = CLI.run(args, console: Console(out: { out.append($0) }, err: { err.append($0) }), registrations: registrations)
+    let code = CLI.run(
+        args, console: Console(out: { out.append($0) }, err: { err.append($0) }), registrations: registrations)
     return CLIResult(code: code, out: out.value, err: err.value)
 }
 
@@ -158,7 +160,8 @@ package func findChromium() -> String? {
     let candidates =
         [env["CROPREPLAY_CHROMIUM"]].compactMap { $0 } + [
             "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
-            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
         ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }

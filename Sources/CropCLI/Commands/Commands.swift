@@ -11,7 +11,9 @@ enum Commands {
             do { out += try FileIO.scenarioFiles(p) } catch { throw ReplayFailure.unreadable(error) }
         }
         if out.isEmpty {
-            throw UsageError(message: "no scenario files found in \(paths.map { Echo.cap($0) }.joined(separator: ", "))", command: command)
+            throw UsageError(
+                message: "no scenario files found in \(paths.map { Echo.cap($0) }.joined(separator: ", "))",
+                command: command)
         }
         return out
     }

@@ -15,7 +15,10 @@ extension Commands {
             .init(name: "--seed", value: "<s>", help: "Seed (default: 1); the same seed gives the same scripts."),
             .init(
                 name: "--invariant", value: "<list>",
-                help: "Comma-separated invariants to check (default: all): \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."),
+                help:
+                    "Comma-separated invariants to check (default: all):"
+                    + " \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
+            ),
             .init(name: "--fps", value: "<list>", help: "Frame rates for the rate invariant (default: 30,60,120)."),
             SharedOption.out("out/explore", "Where failing scenarios go"),
             SharedOption.jobs,
@@ -52,7 +55,9 @@ extension Commands {
         let presets = a.options["--preset"].map { [$0] } ?? Preset.all.map(\.name)
         for p in presets where Preset.named(p) == nil {
             throw UsageError(
-                message: "unknown preset '\(Echo.cap(p))'; expected one of \(Preset.all.map(\.name).joined(separator: ", "))",
+                message:
+                    "unknown preset '\(Echo.cap(p))'; expected one of"
+                    + " \(Preset.all.map(\.name).joined(separator: ", "))",
                 command: "explore")
         }
         var policies = PolicyKind.allCases
@@ -60,7 +65,9 @@ extension Commands {
             let kind = PolicyKind(rawValue: k)
             guard kind.isBuiltIn else {
                 throw UsageError(
-                    message: "unknown policy '\(Echo.cap(k))'; expected \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                    message:
+                        "unknown policy '\(Echo.cap(k))'; expected"
+                        + " \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))",
                     command: "explore")
             }
             policies = [kind]
@@ -72,7 +79,8 @@ extension Commands {
                 guard let inv = Invariant(rawValue: name) else {
                     throw UsageError(
                         message:
-                            "unknown invariant '\(Echo.cap(name))'; expected \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
+                            "unknown invariant '\(Echo.cap(name))'; expected"
+                            + " \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
                         command: "explore")
                 }
                 invariants.insert(inv)
@@ -84,7 +92,8 @@ extension Commands {
             for item in list.split(separator: ",") {
                 guard let n = Int(item), n >= 1, n <= 240 else {
                     throw UsageError(
-                        message: "'--fps' expects frame rates from 1 to 240, got '\(Echo.cap(String(item)))'", command: "explore")
+                        message: "'--fps' expects frame rates from 1 to 240, got '\(Echo.cap(String(item)))'",
+                        command: "explore")
                 }
                 fps.append(n)
             }
@@ -103,7 +112,9 @@ extension Commands {
             var config = Explorer.Config(preset: runs[i].0, policy: runs[i].1, count: count, seed: seed)
             config.invariants = chosen
             config.fps = rates
-            do throws(ScenarioError) { results.set(i, .success(try Explorer.run(config))) } catch { results.set(i, .failure(error)) }
+            do throws(ScenarioError) { results.set(i, .success(try Explorer.run(config))) } catch {
+                results.set(i, .failure(error))
+            }
         }
         var total: [Invariant: Explorer.Tally] = [:]
         var findings = 0
@@ -115,7 +126,9 @@ extension Commands {
             case .failure(let e): throw ReplayFailure.scenario(e)
             }
             console.out(
-                "\(run.0) / \(run.1.rawValue): \(summary.scripts) scripts, \(summary.frames) frames, \(summary.findings.count) findings")
+                "\(run.0) / \(run.1.rawValue): \(summary.scripts) scripts, \(summary.frames) frames,"
+                    + " \(summary.findings.count) findings"
+            )
             for (inv, tally) in summary.tallies {
                 total[inv, default: Explorer.Tally()].scripts += tally.scripts
                 total[inv, default: Explorer.Tally()].frames += tally.frames

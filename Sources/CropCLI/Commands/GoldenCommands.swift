@@ -11,22 +11,31 @@ extension Commands {
         overview: "Replay scenarios and compare traces and snapshots with their goldens.",
         arguments: [.init(name: "path", help: "Scenario files or folders (default: scenarios).", min: 0, max: nil)],
         options: [
-            .init(name: "--golden", value: "<dir>", help: "Golden folder (default: golden). Never written by check.", isPath: true),
-            .init(name: "--tolerance", value: "<n>", help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
-            .init(name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."),
             .init(
-                name: "--artifacts", value: "<dir>", help: "Write expected/actual/diff PNGs and report.html for failures here.",
+                name: "--golden", value: "<dir>", help: "Golden folder (default: golden). Never written by check.",
+                isPath: true),
+            .init(
+                name: "--tolerance", value: "<n>",
+                help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
+            .init(
+                name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."
+            ),
+            .init(
+                name: "--artifacts", value: "<dir>",
+                help: "Write expected/actual/diff PNGs and report.html for failures here.",
                 isPath: true),
             .init(name: "--junit", value: "<file>", help: "Write a JUnit XML report.", isPath: true),
             .init(
                 name: "--summary", value: "<file.md>",
                 help:
-                    "Write a Markdown summary (a table of what did not pass, orphaned goldens, links to the diff images). With GITHUB_STEP_SUMMARY set, check also appends it there.",
+                    "Write a Markdown summary (a table of what did not pass, orphaned goldens, links to the"
+                    + " diff images). With GITHUB_STEP_SUMMARY set, check also appends it there.",
                 isPath: true),
             .init(
                 name: "--shard", value: "<i/n>",
                 help:
-                    "Check only shard i of n: a deterministic split balanced by frame count, so n CI machines together check every scenario once."
+                    "Check only shard i of n: a deterministic split balanced by frame count, so n CI"
+                    + " machines together check every scenario once."
             ),
             SharedOption.jobs,
         ],
@@ -48,17 +57,20 @@ extension Commands {
         options.artifactsDir = a.options["--artifacts"]
         options.jobs = try jobs(a)
         for (option, path) in [
-            ("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"]), ("--summary", a.options["--summary"]),
+            ("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"]),
+            ("--summary", a.options["--summary"]),
         ] {
             if let path, FileIO.isInside(path, folder: options.goldenDir) {
                 throw UsageError(
-                    message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there", command: "check")
+                    message: "'\(option)' points into the golden folder \(options.goldenDir); check never writes there",
+                    command: "check")
             }
         }
         if let junit = a.options["--junit"] {
             // A folder, a dangling link or a pipe is refused before anything is checked.
             do { _ = try FileIO.outputTarget(junit) } catch {
-                throw UsageError(message: "'--junit' expects a file to write, but \(error.description)", command: "check")
+                throw UsageError(
+                    message: "'--junit' expects a file to write, but \(error.description)", command: "check")
             }
         }
         let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
@@ -70,7 +82,8 @@ extension Commands {
                 // A scenario that does not load still gets its line and its report entry.
                 results.append(
                     CheckResult(
-                        scenario: (f as NSString).lastPathComponent, file: f, status: .error, mismatches: [.damaged(error.description)],
+                        scenario: (f as NSString).lastPathComponent, file: f, status: .error,
+                        mismatches: [.damaged(error.description)],
                         context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
             }
         }
@@ -84,7 +97,9 @@ extension Commands {
         if let shardText = a.options["--shard"] {
             guard let spec = Shards.Spec(shardText) else {
                 throw UsageError(
-                    message: "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got '\(Echo.cap(shardText))'",
+                    message:
+                        "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got"
+                        + " '\(Echo.cap(shardText))'",
                     command: "check")
             }
             var items: [(name: String, frames: Int)] = []
@@ -98,7 +113,9 @@ extension Commands {
         for r in results {
             switch r.status {
             case .passed:
-                console.out("PASS \(r.scenario)" + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
+                console.out(
+                    "PASS \(r.scenario)"
+                        + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
             case .failed: console.out("FAIL \(r.scenario) (\(r.file))")
             case .new: console.out("NEW \(r.scenario) (\(r.file))")
             case .error: console.out("ERROR \(r.scenario) (\(r.file))")
@@ -117,7 +134,9 @@ extension Commands {
             console.out("report: \(dir)/report.html")
         }
         if let junit = a.options["--junit"] {
-            do { try FileIO.writeAtomically(junit, JUnitReport.xml(results)) } catch { throw ReplayFailure.unwritable(error) }
+            do { try FileIO.writeAtomically(junit, JUnitReport.xml(results)) } catch {
+                throw ReplayFailure.unwritable(error)
+            }
         }
         // "1 new" for goldens not recorded yet: they fail the check, but are not regressions.
         let new = results.filter { $0.status == .new }.count
@@ -128,17 +147,20 @@ extension Commands {
         if !orphans.isEmpty { summary += ", \(orphans.count) orphaned" }
         console.out(summary)
         try writeSummaries(
-            results, orphans: orphans, artifactsDir: failed.isEmpty ? nil : options.artifactsDir, file: a.options["--summary"])
+            results, orphans: orphans, artifactsDir: failed.isEmpty ? nil : options.artifactsDir,
+            file: a.options["--summary"])
         if results.contains(where: { $0.status == .error }) { return 2 }
         return failed.isEmpty ? 0 : 1
     }
 
     /// `--summary FILE.md` (replaced atomically) and, when `GITHUB_STEP_SUMMARY` names a file,
     /// the same Markdown appended to it (a CI job's summary page).
-    static func writeSummaries(_ results: [CheckResult], orphans: [String], artifactsDir: String?, file: String?) throws {
+    static func writeSummaries(_ results: [CheckResult], orphans: [String], artifactsDir: String?, file: String?) throws
+    {
         if let file {
             let folder = (file as NSString).deletingLastPathComponent
-            let text = MarkdownSummary.page(results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
+            let text = MarkdownSummary.page(
+                results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
             do { try FileIO.writeAtomically(file, text) } catch { throw ReplayFailure.unwritable(error) }
         }
         if let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty {
@@ -158,7 +180,8 @@ extension Commands {
             .init(
                 name: "--prune",
                 help:
-                    "Also remove the golden folders no scenario owns (those check lists as ORPHANED); needs folders (or no path), not files."
+                    "Also remove the golden folders no scenario owns (those check lists as ORPHANED); needs"
+                    + " folders (or no path), not files."
             ),
             SharedOption.jobs,
         ],
@@ -176,14 +199,18 @@ extension Commands {
         let prune = a.flag("--prune")
         if prune, let file = paths.first(where: { !FileIO.isDirectory($0) }) {
             throw UsageError(
-                message: "'--prune' needs the whole suite: give folders of scenarios (or none), not the file '\(Echo.cap(file))'",
+                message:
+                    "'--prune' needs the whole suite: give folders of scenarios (or none), not the file"
+                    + " '\(Echo.cap(file))'",
                 command: "record")
         }
         let files = try scenarioPaths(paths, command: "record")
         let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
         try checkUniqueNames(loaded)
         // All or nothing: everything is prepared before anything is written.
-        let prepared = try loaded.map { try GoldenRecord.prepare($0, goldenDir: golden, onlyMissing: a.flag("--missing"), jobs: jobs) }
+        let prepared = try loaded.map {
+            try GoldenRecord.prepare($0, goldenDir: golden, onlyMissing: a.flag("--missing"), jobs: jobs)
+        }
         var changed = 0
         for p in prepared {
             let result = try GoldenRecord.write(p)

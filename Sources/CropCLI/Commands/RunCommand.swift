@@ -15,23 +15,34 @@ extension Commands {
             .init(name: "--apng", help: "Also write animation.png (animated PNG; plays in browsers)."),
             .init(
                 name: "--gif",
-                help: "Also write animation.gif (one palette of up to 255 colours for all frames, at most 50 frames per second)."),
+                help:
+                    "Also write animation.gif (one palette of up to 255 colours for all frames, at most 50"
+                    + " frames per second)."
+            ),
             .init(
                 name: "--webp",
-                help: "Also write animation.webp (animated WebP, lossy with every frame >= 35 dB PSNR; plays in browsers and on GitHub)."),
+                help:
+                    "Also write animation.webp (animated WebP, lossy with every frame >= 35 dB PSNR; plays"
+                    + " in browsers and on GitHub)."
+            ),
             .init(name: "--webp-lossless", help: "Lossless frames in animation.webp (implies --webp)."),
             .init(name: "--dither", help: "Ordered (Bayer 4x4) dithering in animation.gif."),
             .init(
                 name: "--sheet",
                 help:
-                    "Also write sheet.png: a contact sheet of frames labelled with frame number, time and phases (P: pan, Z: pinch; B began, C changed, E ended, X cancelled, F failed, - possible)."
+                    "Also write sheet.png: a contact sheet of frames labelled with frame number, time and"
+                    + " phases (P: pan, Z: pinch; B began, C changed, E ended, X cancelled, F failed, - possible)."
             ),
-            .init(name: "--every", value: "<n>", help: "Keep every n-th frame in frames/animations/sheet (default: 1)."),
-            .init(name: "--thumb", value: "<f>", help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
+            .init(
+                name: "--every", value: "<n>", help: "Keep every n-th frame in frames/animations/sheet (default: 1)."),
+            .init(
+                name: "--thumb", value: "<f>",
+                help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
             SharedOption.jobs,
         ],
         discussion:
-            "Every scenario is decoded and replayed before anything is written, and every scenario's outputs are written aside and moved into place only when all are complete: a run that fails or is interrupted changes no scenario's folder (see docs/commands.md).",
+            "Every scenario is decoded and replayed before anything is written, and every scenario's outputs"
+            + " are written aside and moved into place only when all are complete: a run that fails or is interrupted changes no scenario's folder (see docs/commands.md).",
         run: { a, console in try Commands.run(a, console) })
 
     static func run(_ a: ParsedArguments, _ console: Console) throws -> Int32 {

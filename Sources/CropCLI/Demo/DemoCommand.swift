@@ -10,10 +10,12 @@ extension Commands {
         name: "demo",
         abstract: "Replay one scenario per preset and a policy comparison into out/demo, with a gallery page.",
         overview:
-            "Replay the built-in demo (no files needed): per preset an animation (APNG, GIF and WebP), a contact sheet and snapshots; a comparison of the five snap-back policies; and out/demo/index.html linking everything.",
+            "Replay the built-in demo (no files needed): per preset an animation (APNG, GIF and WebP), a"
+            + " contact sheet and snapshots; a comparison of the five snap-back policies; and out/demo/index.html linking everything.",
         options: [SharedOption.out("out/demo", "Output folder"), SharedOption.jobs],
         discussion:
-            "The scenarios are written beside their outputs (out/demo/*.json, with the sample photo photo.png), so `cropreplay run out/demo/<name>.json` replays one again.",
+            "The scenarios are written beside their outputs (out/demo/*.json, with the sample photo"
+            + " photo.png), so `cropreplay run out/demo/<name>.json` replays one again.",
         run: { a, console in try Commands.demo(a, console) })
 
     static func demo(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -33,7 +35,8 @@ extension Commands {
             let path = out + "/\(demo.name).json"
             let scenario: Scenario
             do {
-                scenario = try ScenarioDecoder.decode(text: demo.json, file: path, defaultName: demo.name, directory: out)
+                scenario = try ScenarioDecoder.decode(
+                    text: demo.json, file: path, defaultName: demo.name, directory: out)
             } catch {
                 throw ReplayFailure.scenario(error)
             }
@@ -61,7 +64,8 @@ extension Commands {
                 // One comparison: the same drag under the five policies.
                 let comparison = DemoScenarios.comparison
                 let loaded = try load(comparison)
-                let variants = try Variation.policy.variants(of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
+                let variants = try Variation.policy.variants(
+                    of: loaded.scenario.editor, values: PolicyKind.allCases.map(\.rawValue))
                 let rows = try Comparison.rows(loaded, variants: variants)
                 var compareOptions = ComparisonOutput.Options()
                 compareOptions.jobs = 1
@@ -69,7 +73,9 @@ extension Commands {
                 compareOptions.every = 3
                 compareOptions.webp = true
                 let compareDir = out + "/\(comparison.name)-compare"
-                for w in try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: compareDir, options: compareOptions) {
+                for w in try ComparisonOutput.write(
+                    loaded, rows: rows, variants: variants, dir: compareDir, options: compareOptions)
+                {
                     said.append((true, w))
                 }
                 said.append((false, "\(comparison.name): \(rows.count) policies compared -> \(compareDir)/"))
@@ -95,7 +101,8 @@ extension Commands {
             entries.set(
                 task - 1,
                 DemoGallery.Entry(
-                    demo: demo, frames: trace.frames.count, seconds: trace.frames.last?.t ?? 0, snapshots: trace.snapshots.map(\.name),
+                    demo: demo, frames: trace.frames.count, seconds: trace.frames.last?.t ?? 0,
+                    snapshots: trace.snapshots.map(\.name),
                     crops: trace.crops.map(\.file)))
             said.append((false, "\(demo.name): \(trace.frames.count) frames -> \(out)/\(demo.name)/"))
         }

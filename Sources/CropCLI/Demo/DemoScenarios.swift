@@ -13,10 +13,13 @@ struct DemoScenario {
 
     /// The demo of preset `preset` (also its name) on the sample photo at scale 1; `editor`
     /// adds settings to the editor object, `script` holds one step object per line.
-    static func onPhoto(_ preset: String, debugSeconds: Double, shows: String, editor: String = "", script: [String]) -> DemoScenario {
+    static func onPhoto(_ preset: String, debugSeconds: Double, shows: String, editor: String = "", script: [String])
+        -> DemoScenario
+    {
         let extra = editor.isEmpty ? "" : ", " + editor
         let json = """
-            {"name": "\(preset)", "preset": "\(preset)", "editor": {"viewport": {"scale": 1}, "image": {"file": "photo.png"}\(extra)},
+            {"name": "\(preset)", "preset": "\(preset)", "editor": {"viewport": {"scale": 1}, "image": {"file":\
+             "photo.png"}\(extra)},
              "script": [
             \(script.map { "  " + $0 }.joined(separator: ",\n"))]}
             """
@@ -29,7 +32,8 @@ enum DemoScenarios {
         .onPhoto(
             "fixed-frame-rollback", debugSeconds: 0.7,
             shows:
-                "The mask disappears while the finger drags the photo out of the frame; on release the photo jumps back to where the gesture began (instant per-gesture rollback).",
+                "The mask disappears while the finger drags the photo out of the frame; on release the photo"
+                + " jumps back to where the gesture began (instant per-gesture rollback).",
             script: [
                 #"{"snapshot": "before"}"#,
                 #"{"wait": 0.2}"#,
@@ -42,7 +46,8 @@ enum DemoScenarios {
         .onPhoto(
             "circle-avatar-bounce", debugSeconds: 0.7,
             shows:
-                "A drag past the edge stretches with the rubber band (the photo follows the finger less and less), then springs back to cover the circle.",
+                "A drag past the edge stretches with the rubber band (the photo follows the finger less and"
+                + " less), then springs back to cover the circle.",
             script: [
                 #"{"wait": 0.2}"#,
                 #"{"pan": {"by": [0, 260], "duration": 0.5, "hold": 0.1}}"#,
@@ -68,7 +73,8 @@ enum DemoScenarios {
         .onPhoto(
             "wide-16x9-zoom10", debugSeconds: 1.2,
             shows:
-                "The 16:9 frame is lit from inside (this editor draws no border; the demo adds a thin one to show the frame). Zoom in, drag past the side, settle, save the crop.",
+                "The 16:9 frame is lit from inside (this editor draws no border; the demo adds a thin one to"
+                + " show the frame). Zoom in, drag past the side, settle, save the crop.",
             editor: ##""border": {"color": "#FFFFFF", "width": 1, "opacity": 0.8, "dash": [6, 4]}"##,
             script: [
                 #"{"wait": 0.2}"#,
@@ -83,7 +89,8 @@ enum DemoScenarios {
         .onPhoto(
             "resizable-box-refit", debugSeconds: 0.7,
             shows:
-                "The crop box's corner is dragged inward; 0.8 s after release the box grows back to fill the screen and the photo follows, keeping the same picture in the box.",
+                "The crop box's corner is dragged inward; 0.8 s after release the box grows back to fill the"
+                + " screen and the photo follows, keeping the same picture in the box.",
             script: [
                 #"{"wait": 0.2}"#,
                 #"{"pan": {"from": [370, 553], "by": [-140, -110], "duration": 0.4}}"#,
@@ -97,7 +104,8 @@ enum DemoScenarios {
         .onPhoto(
             "straighten-flip", debugSeconds: 0.5,
             shows:
-                "The straighten dial turns the photo 12 degrees and the photo zooms just enough to keep the box covered (autoCover); then a horizontal flip.",
+                "The straighten dial turns the photo 12 degrees and the photo zooms just enough to keep the"
+                + " box covered (autoCover); then a horizontal flip.",
             script: [
                 #"{"wait": 0.2}"#,
                 #"{"straighten": {"to": 12, "duration": 0.6}}"#,
@@ -110,7 +118,8 @@ enum DemoScenarios {
         .onPhoto(
             "twist-doubletap", debugSeconds: 1.0,
             shows:
-                "Two fingers twist the photo; a double tap zooms in around the tapped point, a second one zooms further.",
+                "Two fingers twist the photo; a double tap zooms in around the tapped point, a second one"
+                + " zooms further.",
             script: [
                 #"{"wait": 0.2}"#,
                 #"{"rotation": {"by": 20, "at": [195, 422], "duration": 0.5}}"#,
@@ -126,7 +135,9 @@ enum DemoScenarios {
     /// The comparison the demo writes: one drag out of the circle under every policy.
     static let comparison = DemoScenario(
         name: "drag-out", preset: "circle-avatar-bounce",
-        shows: "One drag past the edge of the circle under each of the five snap-back policies, side by side, with metrics and plots.",
+        shows:
+            "One drag past the edge of the circle under each of the five snap-back policies, side by side,"
+            + " with metrics and plots.",
         json: """
             {"name": "drag-out", "preset": "circle-avatar-bounce", "editor": {"viewport": {"scale": 1}},
              "script": [

@@ -44,7 +44,13 @@ package enum BoxGeometry {
         if inX {
             let top = dt <= r
             let bottom = db <= r
-            if top && bottom { vertical = dt <= db ? .top : .bottom } else if top { vertical = .top } else if bottom { vertical = .bottom }
+            if top && bottom {
+                vertical = dt <= db ? .top : .bottom
+            } else if top {
+                vertical = .top
+            } else if bottom {
+                vertical = .bottom
+            }
         }
         let handle = horizontal.union(vertical)
         if handle.isEmpty { return nil }
@@ -55,7 +61,9 @@ package enum BoxGeometry {
     /// The box after a drag of `handle` by (dx, dy) from `b0`, before the coverage factor: the
     /// edges moved (or, locked, the aspect kept about the fixed point), then the bounds and the
     /// minimum size (the minimum wins).
-    package static func drag(_ b0: Rect, handle: BoxHandle, by d: Point, locked: Bool, bounds: Rect, minSize: Size) -> Rect {
+    package static func drag(_ b0: Rect, handle: BoxHandle, by d: Point, locked: Bool, bounds: Rect, minSize: Size)
+        -> Rect
+    {
         locked
             ? lockedDrag(b0, handle: handle, by: d, bounds: bounds, minSize: minSize)
             : freeDrag(b0, handle: handle, by: d, bounds: bounds, minSize: minSize)
@@ -94,7 +102,11 @@ package enum BoxGeometry {
         var most = Double.infinity
         func limit(_ edge: Double, _ fixed: Double, _ bound: Double) {
             let reach = edge - fixed
-            if reach > 0 { most = min(most, (bound - fixed) / reach) } else if reach < 0 { most = min(most, (bound - fixed) / reach) }
+            if reach > 0 {
+                most = min(most, (bound - fixed) / reach)
+            } else if reach < 0 {
+                most = min(most, (bound - fixed) / reach)
+            }
         }
         limit(b0.minX, fx, bounds.minX)
         limit(b0.maxX, fx, bounds.maxX)
@@ -137,7 +149,9 @@ package enum BoxGeometry {
 
     /// The re-fit of docs/scenarios.md: the largest rect of the box's aspect inside the bounds, centred in
     /// them, with its scale s = width / bw lowered so that zoom * s <= max zoom.
-    package static func refitTarget(_ box: Rect, bounds: Rect, zoom: Double, maxZoom: Double?) -> (box: Rect, scale: Double) {
+    package static func refitTarget(_ box: Rect, bounds: Rect, zoom: Double, maxZoom: Double?) -> (
+        box: Rect, scale: Double
+    ) {
         guard box.width > 0, box.height > 0 else { return (box, 1) }
         var s = min(bounds.width / box.width, bounds.height / box.height)
         if let m = maxZoom, zoom * s > m { s = m / zoom }

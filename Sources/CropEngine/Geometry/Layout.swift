@@ -34,7 +34,9 @@ package struct Layout: Equatable, Sendable {
         return l
     }
 
-    package init(editor: EditorConfig, viewportWidth W: Double, viewportHeight H: Double, imageWidth: Int, imageHeight: Int) {
+    package init(
+        editor: EditorConfig, viewportWidth W: Double, viewportHeight H: Double, imageWidth: Int, imageHeight: Int
+    ) {
         let iw = Double(imageWidth)
         let ih = Double(imageHeight)
         viewportWidth = W

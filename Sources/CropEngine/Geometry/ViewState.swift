@@ -44,5 +44,7 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
         return ViewState(k: newK, cx: anchor.x + (cx - anchor.x) * f, cy: anchor.y + (cy - anchor.y) * f, a: a)
     }
 
-    public var description: String { a == 0 ? "(k: \(k), cx: \(cx), cy: \(cy))" : "(k: \(k), cx: \(cx), cy: \(cy), a: \(a))" }
+    public var description: String {
+        a == 0 ? "(k: \(k), cx: \(cx), cy: \(cy))" : "(k: \(k), cx: \(cx), cy: \(cy), a: \(a))"
+    }
 }

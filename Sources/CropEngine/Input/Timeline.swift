@@ -24,7 +24,10 @@ package struct TimelineExpander: Sendable {
     private var lastScale = 1.0
     private var lastRotation = 0.0
 
-    package init(viewportWidth: Double, viewportHeight: Double, fps: Int, frame: FrameSpec = FrameSpec(), rotationGesture: Bool = false) {
+    package init(
+        viewportWidth: Double, viewportHeight: Double, fps: Int, frame: FrameSpec = FrameSpec(),
+        rotationGesture: Bool = false
+    ) {
         self.frameSpec = frame
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
@@ -37,26 +40,38 @@ package struct TimelineExpander: Sendable {
 
     /// Expands a step that schedules actions, starting at `cursor`. Returns the actions and the
     /// new cursor.
-    package mutating func expand(_ step: Step, cursor: Int) throws(ScenarioError) -> (actions: [ScheduledAction], cursor: Int) {
+    package mutating func expand(_ step: Step, cursor: Int) throws(ScenarioError) -> (
+        actions: [ScheduledAction], cursor: Int
+    ) {
         var out: [ScheduledAction] = []
         var newCursor = cursor + 1
-        func once(_ action: EngineAction) { out.append(ScheduledAction(frame: cursor + 1, action: action, stepPath: step.path)) }
+        func once(_ action: EngineAction) {
+            out.append(ScheduledAction(frame: cursor + 1, action: action, stepPath: step.path))
+        }
         switch step.kind {
         case .pan(let pan): newCursor = expandPan(pan, cursor: cursor, path: step.path, into: &out)
         case .pinch(let pinch):
             newCursor = expandTimed(
-                cursor: cursor, duration: pinch.duration, hold: pinch.hold, easing: pinch.easing, path: step.path, into: &out
+                cursor: cursor, duration: pinch.duration, hold: pinch.hold, easing: pinch.easing, path: step.path,
+                into: &out
             ) { phase, e in
-                GestureEvent(gesture: .pinch, phase: phase, scale: phase == .began ? 1 : DetMath.pow(pinch.scale, e), location: pinch.at)
+                GestureEvent(
+                    gesture: .pinch, phase: phase, scale: phase == .began ? 1 : DetMath.pow(pinch.scale, e),
+                    location: pinch.at)
             }
         case .rotation(let rotation):
             newCursor = expandTimed(
-                cursor: cursor, duration: rotation.duration, hold: rotation.hold, easing: rotation.easing, path: step.path, into: &out
+                cursor: cursor, duration: rotation.duration, hold: rotation.hold, easing: rotation.easing,
+                path: step.path, into: &out
             ) { phase, e in
-                GestureEvent(gesture: .rotation, phase: phase, rotation: phase == .began ? 0 : e * rotation.by, location: rotation.at)
+                GestureEvent(
+                    gesture: .rotation, phase: phase, rotation: phase == .began ? 0 : e * rotation.by,
+                    location: rotation.at)
             }
         case .straighten(let dial):
-            newCursor = expandTimed(cursor: cursor, duration: dial.duration, hold: 0, easing: dial.easing, path: step.path, into: &out) {
+            newCursor = expandTimed(
+                cursor: cursor, duration: dial.duration, hold: 0, easing: dial.easing, path: step.path, into: &out
+            ) {
                 phase, e in
                 GestureEvent(gesture: .rotation, phase: phase, rotation: phase == .began ? 0 : e, dialTarget: dial.to)
             }
@@ -123,7 +138,8 @@ package struct TimelineExpander: Sendable {
         return end
     }
 
-    private mutating func expandPan(_ pan: PanStep, cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {
+    private mutating func expandPan(_ pan: PanStep, cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int
+    {
         let n = max(1, frames(pan.duration))
         let hold = frames(pan.hold)
         emit(cursor + 1, GestureEvent(gesture: .pan, phase: .began, location: pan.from), path, into: &out)
@@ -135,7 +151,8 @@ package struct TimelineExpander: Sendable {
         }
         for j in 0..<hold {
             previous = pan.by
-            emit(cursor + 1 + n + j, GestureEvent(gesture: .pan, phase: .changed, translation: pan.by), path, into: &out)
+            emit(
+                cursor + 1 + n + j, GestureEvent(gesture: .pan, phase: .changed, translation: pan.by), path, into: &out)
         }
         let velocity = pan.velocity ?? (pan.by - previous) * Double(fps)
         let end = cursor + 1 + n + hold
@@ -143,7 +160,9 @@ package struct TimelineExpander: Sendable {
         return end
     }
 
-    private mutating func expandTouches(_ entries: [[Point]], cursor: Int, path: String, into out: inout [ScheduledAction])
+    private mutating func expandTouches(
+        _ entries: [[Point]], cursor: Int, path: String, into out: inout [ScheduledAction]
+    )
         throws(ScenarioError) -> Int
     {
         var recognizer = TouchRecognizer(fps: fps, rotates: rotationGesture)
@@ -153,7 +172,8 @@ package struct TimelineExpander: Sendable {
             let events: [GestureEvent]
             do { events = try recognizer.frame(fingers) } catch {
                 throw ScenarioError(
-                    file: "", place: "\(path).touches[\(j)]", message: "frame \(frame): two fingers at one point \(error.point)")
+                    file: "", place: "\(path).touches[\(j)]",
+                    message: "frame \(frame): two fingers at one point \(error.point)")
             }
             for event in events { emit(frame, event, path, into: &out) }
             if !events.isEmpty { lastEventFrame = frame }
@@ -167,7 +187,9 @@ package struct TimelineExpander: Sendable {
         return max(cursor + entries.count, lastEventFrame)
     }
 
-    private mutating func expandEvents(_ events: [RawEvent], cursor: Int, path: String, into out: inout [ScheduledAction]) -> Int {
+    private mutating func expandEvents(
+        _ events: [RawEvent], cursor: Int, path: String, into out: inout [ScheduledAction]
+    ) -> Int {
         var last = cursor
         for (i, raw) in events.enumerated() {
             let frame = cursor + raw.frame

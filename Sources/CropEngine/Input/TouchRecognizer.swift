@@ -69,7 +69,8 @@ package struct TouchRecognizer: Sendable {
                 out.append(GestureEvent(gesture: .pinch, phase: .changed, scale: scale, location: centroid))
                 if rotates {
                     rotation = Self.unwrap(angle - baseAngle, near: rotation)
-                    out.append(GestureEvent(gesture: .rotation, phase: .changed, rotation: rotation, location: centroid))
+                    out.append(
+                        GestureEvent(gesture: .rotation, phase: .changed, rotation: rotation, location: centroid))
                 }
             } else {
                 baseDistance = distance
@@ -95,7 +96,9 @@ package struct TouchRecognizer: Sendable {
     private mutating func endPinch() -> [GestureEvent] {
         pinchActive = false
         var out = [GestureEvent(gesture: .pinch, phase: .ended, scale: scale, location: centroid)]
-        if rotates { out.append(GestureEvent(gesture: .rotation, phase: .ended, rotation: rotation, location: centroid)) }
+        if rotates {
+            out.append(GestureEvent(gesture: .rotation, phase: .ended, rotation: rotation, location: centroid))
+        }
         return out
     }
 

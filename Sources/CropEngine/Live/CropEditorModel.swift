@@ -165,7 +165,8 @@ public struct CropEditorModel: Sendable {
         let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: editor.crop.formula)
         guard
             let r = CropMath.rounded(
-                raw, rounding: editor.crop.rounding, imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+                raw, rounding: editor.crop.rounding, imageWidth: Int(layout.imageWidth),
+                imageHeight: Int(layout.imageHeight))
         else { return nil }
         return .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
     }
@@ -181,9 +182,12 @@ extension FrameRecord {
     /// The record of an engine state (what a trace holds for that frame).
     package init(record s: EngineState, fps: Int) {
         self.init(
-            frame: s.frame, t: Double(s.frame) / Double(fps), pan: s.pan.phase, pinch: s.pinch.phase, rotation: s.rotation.phase,
-            zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown), valid: s.isValid, mask: s.mask,
-            animating: s.isAnimating, events: s.events, viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
+            frame: s.frame, t: Double(s.frame) / Double(fps), pan: s.pan.phase, pinch: s.pinch.phase,
+            rotation: s.rotation.phase,
+            zoom: s.layout.zoom(s.shown), shown: s.shown, imageRect: s.layout.imageRect(s.shown), valid: s.isValid,
+            mask: s.mask,
+            animating: s.isAnimating, events: s.events, viewportWidth: s.layout.viewportWidth,
+            viewportHeight: s.layout.viewportHeight,
             box: s.box, orientation: s.orientation, imageIndex: s.imageIndex)
     }
 }

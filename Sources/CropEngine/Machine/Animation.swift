@@ -59,7 +59,8 @@ package struct BoxMove: Equatable, Sendable {
     /// x, y, w, h each interpolated.
     package func at(_ p: Double) -> Rect {
         Rect(
-            x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p, width: from.width + (to.width - from.width) * p,
+            x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p,
+            width: from.width + (to.width - from.width) * p,
             height: from.height + (to.height - from.height) * p)
     }
 }

@@ -15,11 +15,13 @@ extension Engine {
             if let box { s.box = box }
             return
         }
-        s.settle = Settle(from: s.shown, to: target, ticks: 0, box: boxMoves ? box.map { BoxMove(from: s.box, to: $0) } : nil)
+        s.settle = Settle(
+            from: s.shown, to: target, ticks: 0, box: boxMoves ? box.map { BoxMove(from: s.box, to: $0) } : nil)
     }
 
     static func isClose(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9 && abs(a.height - b.height) <= 1e-9
+        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9
+            && abs(a.height - b.height) <= 1e-9
     }
 
     /// A gesture begins during a settle: stop where it is, with no jump (under rubberBand, raw
@@ -54,7 +56,8 @@ extension Engine {
     /// The re-fit target for the current box, zoom and limits: the box and the state after.
     func refitTarget(_ s: EngineState, box: Rect, state: ViewState) -> (box: Rect, state: ViewState) {
         let limits = s.layout.zoomLimits(angle: state.a, box: box)
-        let (target, scale) = BoxGeometry.refitTarget(box, bounds: s.layout.bounds, zoom: s.layout.zoom(state), maxZoom: limits.max)
+        let (target, scale) = BoxGeometry.refitTarget(
+            box, bounds: s.layout.bounds, zoom: s.layout.zoom(state), maxZoom: limits.max)
         var next = state
         next.k = state.k * scale
         next.cx = target.midX + scale * (state.cx - box.midX)
@@ -63,7 +66,9 @@ extension Engine {
     }
 
     /// A curve's progress after `ticks` advances; a registered curve's value is checked.
-    func progress(_ s: EngineState, _ curve: any SettleCurve, name: String, ticks: Int) throws(EngineError) -> (p: Double, done: Bool) {
+    func progress(_ s: EngineState, _ curve: any SettleCurve, name: String, ticks: Int) throws(EngineError) -> (
+        p: Double, done: Bool
+    ) {
         let time = Double(ticks) / Double(fps)
         let c = curve.progress(at: time)
         guard c.value.isFinite, abs(c.value) <= 1e6, time <= CurveCheck.longest || c.finished else {
@@ -77,7 +82,9 @@ extension Engine {
             settle.ticks += 1
             let curveName = editor.policy.animation.name
             var (p, done) = try progress(s, settleCurve, name: curveName, ticks: settle.ticks)
-            if faults.contains(.endSettleEarly), !done, try progress(s, settleCurve, name: curveName, ticks: settle.ticks + 1).done {
+            if faults.contains(.endSettleEarly), !done,
+                try progress(s, settleCurve, name: curveName, ticks: settle.ticks + 1).done
+            {
                 done = true
                 settle.to = settle.from.interpolated(to: settle.to, progress: p)
             }

@@ -82,7 +82,8 @@ extension Engine {
             viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
             sourceWidth: s.sourceWidth, sourceHeight: s.sourceHeight, orientation: s.orientation)
         if boxTurns {
-            s.box = Rect(x: bc.x - s.box.height / 2, y: bc.y - s.box.width / 2, width: s.box.height, height: s.box.width)
+            s.box = Rect(
+                x: bc.x - s.box.height / 2, y: bc.y - s.box.width / 2, width: s.box.height, height: s.box.width)
             let fitted = refitTarget(s, box: s.box, state: state)
             s.box = fitted.box
             state = fitted.state

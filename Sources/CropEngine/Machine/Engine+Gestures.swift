@@ -56,7 +56,8 @@ extension Engine {
                 let f = e.scale / r.scale
                 if editor.zoom.anchor == .focal {
                     s.raw = ViewState(
-                        k: s.raw.k * f, cx: location.x + (s.raw.cx - r.location.x) * f, cy: location.y + (s.raw.cy - r.location.y) * f,
+                        k: s.raw.k * f, cx: location.x + (s.raw.cx - r.location.x) * f,
+                        cy: location.y + (s.raw.cy - r.location.y) * f,
                         a: s.raw.a)
                 } else {
                     s.raw.k *= f
@@ -89,7 +90,9 @@ extension Engine {
         } else if e.phase != .failed && e.phase != .cancelled {
             try updateShown(&s)
         }
-        if e.phase == .began || e.phase == .changed || e.phase == .ended { updateStores(&s, kind, began: e.phase == .began) }
+        if e.phase == .began || e.phase == .changed || e.phase == .ended {
+            updateStores(&s, kind, began: e.phase == .began)
+        }
         if editor.mask.visibility == .perGesture {
             if e.phase == .began { setMaskTarget(&s, 0) }
             if e.phase == .ended { setMaskTarget(&s, 1) }
@@ -152,7 +155,8 @@ extension Engine {
             s.shown = project(s, s.raw)
             s.raw = s.shown
         case .band(let c):
-            s.shown = RubberBand(c: c).apply(s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box, free: s.unbanded)
+            s.shown = RubberBand(c: c).apply(
+                s.raw, layout: s.layout, anchor: bandAnchor(s), box: s.box, free: s.unbanded)
         case .show(let state):
             s.shown = try checked(s, "touch", state)
         }

@@ -23,7 +23,9 @@ extension Engine {
     /// active, else it is settled to.
     func gestureEnded(_ s: inout EngineState, _ kind: GestureKind) throws(EngineError) {
         let ending = GestureEnding(gesture: kind, shown: s.shown, memories: memories(s), othersActive: s.isTouching)
-        guard let target = try ask(s, "gestureEnded", { try policy.gestureEnded(ending, in: geometry(s)) }) else { return }
+        guard let target = try ask(s, "gestureEnded", { try policy.gestureEnded(ending, in: geometry(s)) }) else {
+            return
+        }
         let state = try checked(s, "gestureEnded", target)
         if s.isTouching {
             s.shown = state

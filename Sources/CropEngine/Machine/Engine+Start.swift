@@ -45,14 +45,17 @@ extension Engine {
                 throw StartError(
                     key: "angle",
                     message:
-                        "expected 0 with constraint \"viewport\" (an angle needs constraint \"frame\" or \"none\"), got \(Echo.number(start.angle))"
+                        "expected 0 with constraint \"viewport\" (an angle needs constraint \"frame\" or"
+                        + " \"none\"), got \(Echo.number(start.angle))"
                 )
             }
             if let limit = editor.rotation.limit, abs(start.angle) > limit {
                 throw StartError(
                     key: "angle",
                     message:
-                        "expected an angle within +-\(Echo.number(limit)) degrees (rotation.limit), got \(Echo.number(start.angle))")
+                        "expected an angle within +-\(Echo.number(limit)) degrees (rotation.limit), got"
+                        + " \(Echo.number(start.angle))"
+                )
             }
             state.a = start.angle
         } else {
@@ -62,17 +65,22 @@ extension Engine {
         if let zoom = start.zoom { state.k = zoom * next.layout.kBase }
         // 5. The image point shown at the box centre.
         let point = start.at ?? Point(Double(next.sourceWidth) / 2, Double(next.sourceHeight) / 2)
-        let oriented = Self.orientedPoint(point, orientation: next.orientation, width: next.sourceWidth, height: next.sourceHeight)
+        let oriented = Self.orientedPoint(
+            point, orientation: next.orientation, width: next.sourceWidth, height: next.sourceHeight)
         let bc = next.box.center
         let offset = Rotation(degrees: state.a).apply(
-            Point((oriented.x - next.layout.imageWidth / 2) * state.k, (oriented.y - next.layout.imageHeight / 2) * state.k))
+            Point(
+                (oriented.x - next.layout.imageWidth / 2) * state.k,
+                (oriented.y - next.layout.imageHeight / 2) * state.k))
         state.cx = bc.x - offset.x
         state.cy = bc.y - offset.y
         guard Self.inRange(state) else {
             throw StartError(
                 key: start.at != nil ? "at" : "zoom",
                 message:
-                    "the start state is out of range (k \(state.k), centre (\(state.cx), \(state.cy))); expected a smaller zoom or point")
+                    "the start state is out of range (k \(state.k), centre (\(state.cx), \(state.cy)));"
+                    + " expected a smaller zoom or point"
+            )
         }
         reset(&next, to: state)
         s = next
@@ -83,13 +91,15 @@ extension Engine {
     private func startBox(_ s: EngineState, _ size: Size) throws(StartError) -> Rect {
         let frame = editor.frame
         guard frame.resizable else {
-            throw StartError(key: "box", message: "expected no box: this editor's box is fixed (frame.resizable is false)")
+            throw StartError(
+                key: "box", message: "expected no box: this editor's box is fixed (frame.resizable is false)")
         }
         let bc = s.box.center
         let box = Rect(x: bc.x - size.width / 2, y: bc.y - size.height / 2, width: size.width, height: size.height)
         let bounds = s.layout.bounds
         let tolerance = 1e-9
-        if box.minX < bounds.minX - tolerance || box.maxX > bounds.maxX + tolerance || box.minY < bounds.minY - tolerance
+        if box.minX < bounds.minX - tolerance || box.maxX > bounds.maxX + tolerance
+            || box.minY < bounds.minY - tolerance
             || box.maxY > bounds.maxY + tolerance
         {
             // The largest size about this centre that stays inside the bounds.
@@ -98,14 +108,16 @@ extension Engine {
             throw StartError(
                 key: "box",
                 message:
-                    "expected a box within the bounds (the viewport inset by frame.margin \(Echo.number(frame.margin))): at most \(Echo.number(w))x\(Echo.number(h)) about the box centre, got \(Echo.number(size.width))x\(Echo.number(size.height))"
+                    "expected a box within the bounds (the viewport inset by frame.margin"
+                    + " \(Echo.number(frame.margin))): at most \(Echo.number(w))x\(Echo.number(h)) about the box centre, got \(Echo.number(size.width))x\(Echo.number(size.height))"
             )
         }
         if size.width < frame.minSize.width || size.height < frame.minSize.height {
             throw StartError(
                 key: "box",
                 message:
-                    "expected a box of at least frame.minSize \(Echo.number(frame.minSize.width))x\(Echo.number(frame.minSize.height)), got \(Echo.number(size.width))x\(Echo.number(size.height))"
+                    "expected a box of at least frame.minSize"
+                    + " \(Echo.number(frame.minSize.width))x\(Echo.number(frame.minSize.height)), got \(Echo.number(size.width))x\(Echo.number(size.height))"
             )
         }
         if s.aspectLocked {
@@ -116,7 +128,8 @@ extension Engine {
                 throw StartError(
                     key: "box",
                     message:
-                        "expected the box's aspect \(Echo.number(s.box.width)):\(Echo.number(s.box.height)) (\(why)) within 1e-9, got \(Echo.number(size.width))x\(Echo.number(size.height))"
+                        "expected the box's aspect \(Echo.number(s.box.width)):\(Echo.number(s.box.height))"
+                        + " (\(why)) within 1e-9, got \(Echo.number(size.width))x\(Echo.number(size.height))"
                 )
             }
         }

@@ -55,7 +55,8 @@ public struct Engine: Sendable {
         let layout = self.layout(
             viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height,
             sourceWidth: imageWidth, sourceHeight: imageHeight, orientation: .identity)
-        return EngineState(layout: layout, sourceWidth: imageWidth, sourceHeight: imageHeight, aspectLocked: editor.frame.isLocked)
+        return EngineState(
+            layout: layout, sourceWidth: imageWidth, sourceHeight: imageHeight, aspectLocked: editor.frame.isLocked)
     }
 
     /// The geometry of a viewport and the oriented image.
@@ -139,7 +140,8 @@ public struct Engine: Sendable {
     /// The geometry a policy sees now.
     func geometry(_ s: EngineState) -> PolicyGeometry {
         PolicyGeometry(
-            layout: s.layout, box: s.box, anchorMode: editor.zoom.anchor, focal: s.focal, free: s.unbanded, frame: s.frame, fps: fps)
+            layout: s.layout, box: s.box, anchorMode: editor.zoom.anchor, focal: s.focal, free: s.unbanded,
+            frame: s.frame, fps: fps)
     }
 
     /// The memories a policy reads.

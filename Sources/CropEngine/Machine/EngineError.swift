@@ -32,10 +32,13 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
             switch self {
             case .illegalTransition(let gesture, let why): return "\(gesture.rawValue) \(why)"
             case .outOfRange(let k, let cx, let cy):
-                return "the view state is out of range (k \(k), centre (\(cx), \(cy))): k must stay within 1e-12...1e12 and "
+                return
+                    "the view state is out of range (k \(k), centre (\(cx), \(cy))): k must stay within"
+                    + " 1e-12...1e12 and "
                     + "the centre within 1e15 points (set zoom limits or use smaller gestures)"
             case .whileTouching(let what, let kind, let phase):
-                return "\(what) while a recognizer is active (\(kind.rawValue) \(phase.rawValue)); end the gesture first"
+                return
+                    "\(what) while a recognizer is active (\(kind.rawValue) \(phase.rawValue)); end the gesture first"
             case .policyFailed(let policy, let what, let message):
                 return "the policy \"\(policy)\" failed in \(what): \(message)"
             case .policyValue(let policy, let what, let state):

@@ -35,7 +35,8 @@ package struct Recognizer: Equatable, Sendable {
     package var dialBase: Double?
 
     package init(
-        phase: RecognizerPhase = .possible, translation: Point = .zero, scale: Double = 1, location: Point = .zero, rotation: Double = 0,
+        phase: RecognizerPhase = .possible, translation: Point = .zero, scale: Double = 1, location: Point = .zero,
+        rotation: Double = 0,
         dialBase: Double? = nil
     ) {
         self.rotation = rotation

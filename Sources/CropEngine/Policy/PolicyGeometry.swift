@@ -15,7 +15,8 @@ public struct PolicyGeometry: Sendable {
     public let frame: Int
     public let fps: Int
 
-    package init(layout: Layout, box: Rect, anchorMode: ZoomAnchor, focal: Point?, free: BandAxes, frame: Int, fps: Int) {
+    package init(layout: Layout, box: Rect, anchorMode: ZoomAnchor, focal: Point?, free: BandAxes, frame: Int, fps: Int)
+    {
         self.layout = layout
         self.box = box
         self.anchorMode = anchorMode
@@ -38,7 +39,9 @@ public struct PolicyGeometry: Sendable {
     /// A state's zoom (k / zoomBase).
     public func zoom(of state: ViewState) -> Double { layout.zoom(state) }
     /// The zoom limits at an angle (`cover` resolved for the box; max wins when min > max).
-    public func zoomLimits(angle: Double = 0) -> (min: Double?, max: Double?) { layout.zoomLimits(angle: angle, box: box) }
+    public func zoomLimits(angle: Double = 0) -> (min: Double?, max: Double?) {
+        layout.zoomLimits(angle: angle, box: box)
+    }
     /// The point zoom changes keep still: the latest pinch or twist location with a focal
     /// anchor, else the image centre of the state.
     public func anchor(of state: ViewState) -> Point { layout.anchor(state, focal: focal, mode: anchorMode) }

@@ -60,7 +60,8 @@ public struct Registrations: Sendable {
     private static func check(_ name: String, builtIn: [String], what: String) throws(RegistrationError) {
         guard OutputName.isValid(name), !builtIn.contains(name) else {
             throw RegistrationError(
-                message: "cannot register the \(what) \(JSONNode.quote(name)): expected a name of 1 to 100 characters from "
+                message:
+                    "cannot register the \(what) \(JSONNode.quote(name)): expected a name of 1 to 100 characters from "
                     + "A-Z a-z 0-9 . _ - that is not a built-in \(what) (\(builtIn.joined(separator: ", ")))")
         }
     }
@@ -75,7 +76,8 @@ public struct Registrations: Sendable {
         switch spec.kind {
         case .rollback: return RollbackPolicy(mode: spec.rollback, settlesOnCancel: cancels)
         case .clamp: return ClampPolicy(settlesOnCancel: cancels)
-        case .rubberBand: return RubberBandPolicy(constant: spec.rubberBand, momentum: spec.momentum, settlesOnCancel: cancels)
+        case .rubberBand:
+            return RubberBandPolicy(constant: spec.rubberBand, momentum: spec.momentum, settlesOnCancel: cancels)
         case .snapNearest: return SnapNearestPolicy(momentum: spec.momentum, settlesOnCancel: cancels)
         case .none: return FollowPolicy(settlesOnCancel: cancels)
         default:
@@ -84,7 +86,8 @@ public struct Registrations: Sendable {
                 let options = PolicyKind.allCases.map(\.rawValue) + policyNames
                 throw ScenarioError(
                     file: params.file, place: "editor.policy.kind",
-                    message: "unknown policy \"\(spec.kind.rawValue)\"; expected one of \(options.joined(separator: ", "))")
+                    message:
+                        "unknown policy \"\(spec.kind.rawValue)\"; expected one of \(options.joined(separator: ", "))")
             }
             return try Self.make(what: "policy \"\(spec.kind.rawValue)\"", params) { try factory(params, editor) }
         }
@@ -118,7 +121,8 @@ public struct Registrations: Sendable {
         } catch let e as ScenarioError {
             throw e
         } catch {
-            throw ScenarioError(file: params.file, place: params.place, message: "the \(what) refused its parameters: \(error)")
+            throw ScenarioError(
+                file: params.file, place: params.place, message: "the \(what) refused its parameters: \(error)")
         }
     }
 }

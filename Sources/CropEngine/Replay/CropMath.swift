@@ -9,7 +9,8 @@ package enum CropMath {
         switch formula {
         case .geometric:
             let image = layout.imageRect(s)
-            return Rect(x: (f.x - image.x) / s.k, y: (f.y - image.y) / s.k, width: f.width / s.k, height: f.height / s.k)
+            return Rect(
+                x: (f.x - image.x) / s.k, y: (f.y - image.y) / s.k, width: f.width / s.k, height: f.height / s.k)
         case .offsetFactor:
             let W = layout.viewportWidth
             let H = layout.viewportHeight
@@ -47,7 +48,9 @@ package enum CropMath {
     }
 
     /// The rounded rect (x, y, w, h) intersected with the image, or nil when empty.
-    package static func rounded(_ r: Rect, rounding: CropRounding, imageWidth: Int, imageHeight: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+    package static func rounded(_ r: Rect, rounding: CropRounding, imageWidth: Int, imageHeight: Int) -> (
+        x: Int, y: Int, w: Int, h: Int
+    )? {
         let iw = Double(imageWidth)
         let ih = Double(imageHeight)
         switch rounding {

@@ -28,7 +28,8 @@ package struct Replayer {
         faults: EngineFaults = [], registrations: Registrations = .builtIn, observer: Observer? = nil
     ) throws(ScenarioError) -> Trace {
         var replayer = try Replayer(
-            scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
+            scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults,
+            registrations: registrations)
         replayer.frameLimit = min(frameLimit, Limits.maxFrames)
         replayer.observer = observer
         return try replayer.run()
@@ -37,7 +38,8 @@ package struct Replayer {
     /// Frame 0's state is the initial fit with the scenario's `start` applied; a start that does
     /// not fit the editor or the image is an error at `start.<key>`.
     init(
-        scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [], registrations: Registrations = .builtIn
+        scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [],
+        registrations: Registrations = .builtIn
     ) throws(ScenarioError) {
         self.scenario = scenario
         var engine: Engine
@@ -54,7 +56,8 @@ package struct Replayer {
             throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
         }
         expander = TimelineExpander(
-            viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height, fps: scenario.fps,
+            viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height,
+            fps: scenario.fps,
             frame: scenario.editor.frame, rotationGesture: scenario.editor.rotation.gesture)
         imageSizes = [(imageWidth, imageHeight)]
     }
@@ -138,10 +141,15 @@ package struct Replayer {
             if c > frameLimit && c <= limit {
                 throw fail(
                     step.path,
-                    "the script runs past frame \(frameLimit) while settling from frame \(cursor); the limit is \(frameLimit) frames")
+                    "the script runs past frame \(frameLimit) while settling from frame \(cursor); the limit"
+                        + " is \(frameLimit) frames"
+                )
             }
             if c > limit {
-                throw fail(step.path, "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)")
+                throw fail(
+                    step.path,
+                    "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)"
+                )
             }
             try advance(to: c, step: step)
         }
@@ -156,20 +164,26 @@ package struct Replayer {
             let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: formula)
             guard
                 let r = CropMath.rounded(
-                    raw, rounding: scenario.editor.crop.rounding, imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+                    raw, rounding: scenario.editor.crop.rounding, imageWidth: Int(layout.imageWidth),
+                    imageHeight: Int(layout.imageHeight))
             else {
-                throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
+                throw fail(
+                    step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
             }
             region = .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
         } else {
             guard formula == .geometric else {
                 throw fail(
-                    step.path, "frame \(cursor): save at angle \(state.shown.a) on an offsetFactor editor (that formula needs angle 0)")
+                    step.path,
+                    "frame \(cursor): save at angle \(state.shown.a) on an offsetFactor editor (that formula"
+                        + " needs angle 0)"
+                )
             }
             region = CropMath.turnedRegion(state.shown, layout: layout, box: state.box)
         }
         var record = CropRecord(
-            name: save.name, frame: cursor, region: region, circleAlpha: save.circleAlpha, sourceImageIndex: state.imageIndex,
+            name: save.name, frame: cursor, region: region, circleAlpha: save.circleAlpha,
+            sourceImageIndex: state.imageIndex,
             loadsAsImageIndex: nil, orientation: state.orientation)
         if save.thenLoad {
             let index = imageSizes.count

@@ -33,10 +33,12 @@ extension StartState {
     /// let scenario = Scenario(name: "reopened", editor: editor, start: start, script: [.snapshot("reopened")])
     /// ```
     public init?(
-        reopening crop: Rect, angle: Double = 0, turns: Int = 0, mirrored: Bool = false, editor: EditorConfig, imageWidth: Int,
+        reopening crop: Rect, angle: Double = 0, turns: Int = 0, mirrored: Bool = false, editor: EditorConfig,
+        imageWidth: Int,
         imageHeight: Int
     ) {
-        guard crop.width > 0, crop.height > 0, crop.width.isFinite, crop.height.isFinite, crop.x.isFinite, crop.y.isFinite,
+        guard crop.width > 0, crop.height > 0, crop.width.isFinite, crop.height.isFinite, crop.x.isFinite,
+            crop.y.isFinite,
             (0...3).contains(turns), (1...16384).contains(imageWidth), (1...16384).contains(imageHeight)
         else { return nil }
         if angle != 0 && editor.crop.formula == .offsetFactor { return nil }
@@ -52,7 +54,8 @@ extension StartState {
         if editor.frame.resizable && !turned.aspectLocked {
             let bc = box.center
             let bounds = layout.bounds
-            let most = Size(2 * min(bc.x - bounds.minX, bounds.maxX - bc.x), 2 * min(bc.y - bounds.minY, bounds.maxY - bc.y))
+            let most = Size(
+                2 * min(bc.x - bounds.minX, bounds.maxX - bc.x), 2 * min(bc.y - bounds.minY, bounds.maxY - bc.y))
             let s = min(most.width / crop.width, most.height / crop.height)
             let size = Size(crop.width * s, crop.height * s)
             if size.width >= editor.frame.minSize.width && size.height >= editor.frame.minSize.height {
@@ -83,11 +86,14 @@ extension StartState {
             let cy = by + H * z / 2
             oriented = Point((box.midX - cx) / k + iw / 2, (box.midY - cy) / k + ih / 2)
         }
-        let source = Engine.sourcePoint(oriented, orientation: turned.orientation, width: imageWidth, height: imageHeight)
+        let source = Engine.sourcePoint(
+            oriented, orientation: turned.orientation, width: imageWidth, height: imageHeight)
         self.init(mirrored: mirrored, turns: turns, box: boxSize, angle: angle, zoom: k / layout.kBase, at: source)
         // A start outside the ranges (a zoom past 1000 for a crop of a few pixels) or one the
         // editor refuses (an angle past its limit) cannot re-open the edit.
-        guard (try? engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: self)) != nil else { return nil }
+        guard (try? engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: self)) != nil else {
+            return nil
+        }
     }
 }
 

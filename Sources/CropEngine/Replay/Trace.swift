@@ -33,8 +33,10 @@ public struct FrameRecord: Equatable, Sendable {
     public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
 
     package init(
-        frame: Int, t: Double, pan: RecognizerPhase, pinch: RecognizerPhase, rotation: RecognizerPhase, zoom: Double, shown: ViewState,
-        imageRect: Rect, valid: Bool, mask: Double, animating: Bool, events: [TraceEvent], viewportWidth: Double, viewportHeight: Double,
+        frame: Int, t: Double, pan: RecognizerPhase, pinch: RecognizerPhase, rotation: RecognizerPhase, zoom: Double,
+        shown: ViewState,
+        imageRect: Rect, valid: Bool, mask: Double, animating: Bool, events: [TraceEvent], viewportWidth: Double,
+        viewportHeight: Double,
         box: Rect, orientation: ImageOrientation, imageIndex: Int
     ) {
         self.frame = frame
@@ -64,8 +66,10 @@ public struct FrameRecord: Equatable, Sendable {
         let size = orientation.size(width: image.width, height: image.height)
         let rect = Rect(center: s.center, width: Double(size.width) * s.k, height: Double(size.height) * s.k)
         return FrameRecord(
-            frame: 0, t: 0, pan: .possible, pinch: .possible, rotation: .possible, zoom: s.k, shown: s, imageRect: rect, valid: true,
-            mask: 1, animating: false, events: [], viewportWidth: viewport.width, viewportHeight: viewport.height, box: box,
+            frame: 0, t: 0, pan: .possible, pinch: .possible, rotation: .possible, zoom: s.k, shown: s, imageRect: rect,
+            valid: true,
+            mask: 1, animating: false, events: [], viewportWidth: viewport.width, viewportHeight: viewport.height,
+            box: box,
             orientation: orientation, imageIndex: 0)
     }
 }

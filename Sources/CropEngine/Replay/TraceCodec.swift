@@ -22,7 +22,8 @@ package enum TraceCodec {
         out += "  \"snapshots\": {" + snaps.joined(separator: ", ") + "},\n"
         out += "  \"crops\": ["
         out += file.crops.map { c in
-            "{\"name\": \(JSONNode.quote(c.name)), \"frame\": \(c.frame), \"rect\": \(rect(c.rect)), \"file\": \(JSONNode.quote(c.file))}"
+            "{\"name\": \(JSONNode.quote(c.name)), \"frame\": \(c.frame), \"rect\": \(rect(c.rect)),"
+                + " \"file\": \(JSONNode.quote(c.file))}"
         }.joined(separator: ", ")
         out += "]\n}\n"
         return out
@@ -42,7 +43,9 @@ package enum TraceCodec {
         let events = f.events.map { JSONNode.quote($0) }.joined(separator: ", ")
         var out = "{\"frame\": \(f.frame), \"t\": \(n(f.t)), \"pan\": \"\(f.pan)\", \"pinch\": \"\(f.pinch)\", "
         if let rotation = f.rotation { out += "\"rotation\": \"\(rotation)\", " }
-        out += "\"zoom\": \(n(f.zoom)), \"k\": \(n(f.k)), \"imageRect\": [\(n(r.x)), \(n(r.y)), \(n(r.width)), \(n(r.height))], "
+        out +=
+            "\"zoom\": \(n(f.zoom)), \"k\": \(n(f.k)), \"imageRect\": [\(n(r.x)), \(n(r.y)), \(n(r.width)),"
+            + " \(n(r.height))], "
         if let angle = f.angle { out += "\"angle\": \(n(angle)), " }
         if let turns = f.turns { out += "\"turns\": \(turns), " }
         if let mirrored = f.mirrored { out += "\"mirrored\": \(mirrored), " }
@@ -55,7 +58,8 @@ package enum TraceCodec {
 
     static let topKeys = ["scenario", "engine", "scenarioHash", "fps", "frames", "snapshots", "crops"]
     static let frameKeys = [
-        "frame", "t", "pan", "pinch", "rotation", "zoom", "k", "imageRect", "angle", "turns", "mirrored", "box", "valid",
+        "frame", "t", "pan", "pinch", "rotation", "zoom", "k", "imageRect", "angle", "turns", "mirrored", "box",
+        "valid",
         "mask", "animating", "events",
     ]
     static let cropKeys = ["name", "frame", "rect", "file"]
@@ -69,7 +73,8 @@ package enum TraceCodec {
         let top = try Field(node: root, path: "", file: file).object(allowed: topKeys)
         func required(_ key: String, in object: [String: Field], at field: Field?) throws(ScenarioError) -> Field {
             guard let f = object[key] else {
-                throw ScenarioError(file: file, place: field?.path.isEmpty == false ? field?.path : nil, message: "expected \"\(key)\"")
+                throw ScenarioError(
+                    file: file, place: field?.path.isEmpty == false ? field?.path : nil, message: "expected \"\(key)\"")
             }
             return f
         }
@@ -94,15 +99,19 @@ package enum TraceCodec {
                     valid: try req("valid").bool(),
                     mask: try req("mask").number(),
                     animating: try req("animating").bool(),
-                    events: try req("events").array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }
+                    events: try req("events").array().map { (e: Field) throws(ScenarioError) -> String in try e.string()
+                    }
                 ))
         }
         var snapshots: [TraceFile.Snapshot] = []
         let snapField = try required("snapshots", in: top, at: nil)
-        guard case .object(let members) = snapField.node.value else { throw snapField.error("expected an object of snapshot frames") }
+        guard case .object(let members) = snapField.node.value else {
+            throw snapField.error("expected an object of snapshot frames")
+        }
         for m in members {
             snapshots.append(
-                TraceFile.Snapshot(name: m.key, frame: try snapField.child(m.key, m.node).integer(min: 0, max: Int(Int32.max))))
+                TraceFile.Snapshot(
+                    name: m.key, frame: try snapField.child(m.key, m.node).integer(min: 0, max: Int(Int32.max))))
         }
         var crops: [TraceFile.Crop] = []
         for item in try required("crops", in: top, at: nil).array() {
@@ -115,14 +124,17 @@ package enum TraceCodec {
         }
         return TraceFile(
             scenario: try required("scenario", in: top, at: nil).string(), engine: try top["engine"]?.string(),
-            scenarioHash: try top["scenarioHash"]?.string(), fps: try required("fps", in: top, at: nil).integer(min: 1, max: 240),
+            scenarioHash: try top["scenarioHash"]?.string(),
+            fps: try required("fps", in: top, at: nil).integer(min: 1, max: 240),
             frames: frames, snapshots: snapshots, crops: crops)
     }
 
     static func rectangle(_ f: Field) throws(ScenarioError) -> Rect {
         let items = try f.array()
         guard items.count == 4 else { throw f.error("expected [x, y, w, h], got \(items.count) items") }
-        return Rect(x: try items[0].number(), y: try items[1].number(), width: try items[2].number(), height: try items[3].number())
+        return Rect(
+            x: try items[0].number(), y: try items[1].number(), width: try items[2].number(),
+            height: try items[3].number())
     }
 
     static func cropRect(_ f: Field) throws(ScenarioError) -> TraceFile.CropRect {
@@ -130,7 +142,9 @@ package enum TraceCodec {
         if items.count == 4, case .array = items[0].node.value {
             return .quad(try items.map { (p: Field) throws(ScenarioError) -> Point in try p.point() })
         }
-        guard items.count == 4 else { throw f.error("expected [x, y, w, h] or four [u, v] corners, got \(items.count) items") }
+        guard items.count == 4 else {
+            throw f.error("expected [x, y, w, h] or four [u, v] corners, got \(items.count) items")
+        }
         var v: [Int] = []
         for item in items { v.append(try item.integer(min: Int(Int32.min), max: Int(Int32.max))) }
         return .pixels(x: v[0], y: v[1], width: v[2], height: v[3])

@@ -122,7 +122,8 @@ extension TraceFile.Frame {
         func rect(_ name: String, _ r: Rect?) -> [(String, Value)] {
             guard let r else { return [(name, .absent)] }
             return [
-                ("\(name).x", .number(r.x)), ("\(name).y", .number(r.y)), ("\(name).w", .number(r.width)), ("\(name).h", .number(r.height)),
+                ("\(name).x", .number(r.x)), ("\(name).y", .number(r.y)), ("\(name).w", .number(r.width)),
+                ("\(name).h", .number(r.height)),
             ]
         }
         var out: [(String, Value)] = [
@@ -135,7 +136,10 @@ extension TraceFile.Frame {
             ("mirrored", mirrored.map { .flag($0) } ?? .absent),
         ]
         out += box == nil && angle == nil ? [("box", .absent)] : rect("box", box)
-        out += [("valid", .flag(valid)), ("mask", .number(mask)), ("animating", .flag(animating)), ("events", .list(events))]
+        out += [
+            ("valid", .flag(valid)), ("mask", .number(mask)), ("animating", .flag(animating)),
+            ("events", .list(events)),
+        ]
         return out.map { (name: $0.0, value: $0.1) }
     }
 }

@@ -18,7 +18,8 @@ package enum HTMLReport {
             h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
             .passed { color: #1a7f37; } .failed, .error { color: #cf222e; } .new { color: #9a6700; }
             pre { background: #fff; border: 1px solid #ddd; padding: 8px; white-space: pre-wrap; }
-            table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } td, th { border: 1px solid #ccc; padding: 3px 8px; }
+            table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } td, th { border: 1px solid\
+             #ccc; padding: 3px 8px; }
             .row { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
             figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
             img { max-height: 480px; border: 1px solid #ccc; image-rendering: pixelated; }
@@ -27,7 +28,8 @@ package enum HTMLReport {
             .stack { position: relative; display: inline-block; line-height: 0; }
             .stack { border: 1px solid #ccc; } .stack img { display: block; border: 0; }
             .stack img.actual { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
-            .stack .split { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid #ff0; pointer-events: none; }
+            .stack .split { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid #ff0;\
+             pointer-events: none; }
             .stack.blinking .split { display: none; }
             .controls { font-size: 12px; color: #555; display: flex; gap: 8px; align-items: center; margin-top: 4px; }
             .controls input { width: 160px; }
@@ -49,20 +51,27 @@ package enum HTMLReport {
                     SVGPlot(
                         title: "\(first.field) over time",
                         series: [
-                            SVGPlot.Series(label: "expected", color: "#4363d8", points: series.map { (t: $0.t, value: $0.expected) }),
                             SVGPlot.Series(
-                                label: "actual", color: "#e6194b", points: series.map { (t: $0.t, value: $0.actual) }, dashed: true),
+                                label: "expected", color: "#4363d8",
+                                points: series.map { (t: $0.t, value: $0.expected) }),
+                            SVGPlot.Series(
+                                label: "actual", color: "#e6194b", points: series.map { (t: $0.t, value: $0.actual) },
+                                dashed: true),
                         ]
                     ).svg
             }
             for a in r.artifacts {
                 out += "<p><b>\(HTML.escape(a.snapshot))</b>: \(HTML.escape(a.figures))</p><div class=\"row\">\n"
-                if let expected = a.expected { out += diffView(expected: expected, actual: a.actual, snapshot: a.snapshot) }
+                if let expected = a.expected {
+                    out += diffView(expected: expected, actual: a.actual, snapshot: a.snapshot)
+                }
                 // Without an expected image there is nothing to overlay: the actual image alone.
                 let figures: [(String, String?)] = a.expected == nil ? [("actual", a.actual)] : [("diff", a.diff)]
                 for (label, path) in figures {
                     guard let path else { continue }
-                    out += "<figure><img src=\"\(HTML.escape(path))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+                    out +=
+                        "<figure><img src=\"\(HTML.escape(path))\""
+                        + " alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
                 }
                 if let p = plot {
                     out += "<figure class=\"plot\">\(p)</figure>\n"
@@ -86,9 +95,11 @@ package enum HTMLReport {
             <div class="stack"><img class="expected" src="\(HTML.escape(expected))" alt="expected \(name)">\
             <img class="actual" src="\(HTML.escape(actual))" alt="actual \(name)" style="clip-path: inset(0 0 0 50%)">\
             <div class="split" style="left: 50%"></div></div>
-            <div class="controls"><span>expected</span><input type="range" min="0" max="100" value="50" aria-label="split between expected and actual">\
+            <div class="controls"><span>expected</span><input type="range" min="0" max="100" value="50"\
+             aria-label="split between expected and actual">\
             <span>actual</span><button type="button" class="blink">blink (B)</button></div>
-            <figcaption>expected | actual: drag the slider or press ←/→ (E expected, A actual, B blink)</figcaption></figure>
+            <figcaption>expected | actual: drag the slider or press ←/→ (E expected, A actual, B\
+             blink)</figcaption></figure>
 
             """
     }
@@ -127,8 +138,10 @@ package enum HTMLReport {
           views.forEach(function (view) {
             view.addEventListener('focus', function () { current = view; });
             view.addEventListener('pointerdown', function () { current = view; });
-            view.querySelector('input').addEventListener('input', function (e) { blink(view, false); show(view, Number(e.target.value)); });
-            view.querySelector('button.blink').addEventListener('click', function () { blink(view, view.blinkTimer === undefined); });
+            view.querySelector('input').addEventListener('input', function (e) { blink(view, false); show(view,\
+         Number(e.target.value)); });
+            view.querySelector('button.blink').addEventListener('click', function () { blink(view,\
+         view.blinkTimer === undefined); });
           });
           document.addEventListener('keydown', function (e) {
             // The slider handles its own arrow keys.

@@ -9,10 +9,12 @@ package enum JUnitReport {
         let total = results.reduce(0) { $0 + $1.seconds }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuite name=\"\(HTML.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\">\n"
+            "<testsuite name=\"\(HTML.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\""
+            + " errors=\"\(errors)\" time=\"\(seconds(total))\">\n"
         for r in results {
             out +=
-                "  <testcase classname=\"cropreplay\" name=\"\(HTML.escape(r.scenario))\" file=\"\(HTML.escape(r.file))\" time=\"\(seconds(r.seconds))\""
+                "  <testcase classname=\"cropreplay\" name=\"\(HTML.escape(r.scenario))\""
+                + " file=\"\(HTML.escape(r.file))\" time=\"\(seconds(r.seconds))\""
             if r.status == .passed {
                 out += "/>\n"
                 continue
@@ -20,7 +22,8 @@ package enum JUnitReport {
             let tag = r.status == .error ? "error" : "failure"
             let message = r.mismatches.first?.description ?? r.status.rawValue
             out +=
-                ">\n    <\(tag) message=\"\(HTML.escape(message))\" type=\"\(r.status.rawValue)\">\(HTML.escape(r.lines.joined(separator: "\n")))</\(tag)>\n  </testcase>\n"
+                ">\n    <\(tag) message=\"\(HTML.escape(message))\""
+                + " type=\"\(r.status.rawValue)\">\(HTML.escape(r.lines.joined(separator: "\n")))</\(tag)>\n  </testcase>\n"
         }
         out += "</testsuite>\n"
         return out

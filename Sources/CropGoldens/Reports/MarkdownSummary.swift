@@ -9,7 +9,9 @@ import Foundation
 package enum MarkdownSummary {
     /// `linkFrom`: the folder the summary is read from (the file's folder), for relative links
     /// to the images; nil writes their paths as code only (a CI summary page cannot open them).
-    package static func page(_ results: [CheckResult], orphans: [String], artifactsDir: String?, linkFrom: String?) -> String {
+    package static func page(_ results: [CheckResult], orphans: [String], artifactsDir: String?, linkFrom: String?)
+        -> String
+    {
         let count = { (s: CheckResult.Status) in results.filter { $0.status == s }.count }
         var headline = "\(count(.passed)) passed, \(count(.failed)) failed"
         if count(.new) > 0 { headline += ", \(count(.new)) new" }
@@ -25,7 +27,8 @@ package enum MarkdownSummary {
             for o in orphans {
                 let name = (o as NSString).lastPathComponent
                 out +=
-                    "| \(cell(name)) | ORPHANED | \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
+                    "| \(cell(name)) | ORPHANED |"
+                    + " \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
             }
             out += "\n"
         }
@@ -35,10 +38,13 @@ package enum MarkdownSummary {
         if let dir = artifactsDir, !images.isEmpty {
             out += "Diff images (in `\(dir)`, with report.html):\n\n"
             for (scenario, a) in images {
-                let files = [("expected", a.expected), ("actual", a.actual), ("diff", a.diff)].compactMap { label, path in
+                let files = [("expected", a.expected), ("actual", a.actual), ("diff", a.diff)].compactMap {
+                    label, path in
                     path.map { link(label, dir + "/" + $0, from: linkFrom) }
                 }
-                out += "- \(cell(scenario)) / \(cell(a.snapshot)): \(files.joined(separator: " · ")) (\(cell(a.figures)))\n"
+                out +=
+                    "- \(cell(scenario)) / \(cell(a.snapshot)): \(files.joined(separator: " · "))"
+                    + " (\(cell(a.figures)))\n"
             }
             out += "\n"
         }

@@ -33,7 +33,8 @@ package enum GIF {
         guard let palette = histogram.palette() else { throw ImageError.encodeFailed("no colours") }
         let buffer = ByteBuffer()
         let writer = try GIFWriter(
-            width: first.frame.width, height: first.frame.height, fps: fps, sink: buffer, palette: palette, dither: dither)
+            width: first.frame.width, height: first.frame.height, fps: fps, sink: buffer, palette: palette,
+            dither: dither)
         for input in inputs { try writer.append([input.frame], ticks: input.ticks) }
         try writer.finish()
         return buffer.bytes

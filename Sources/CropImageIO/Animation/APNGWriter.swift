@@ -34,16 +34,20 @@ package final class APNGWriter {
     /// Writes the signature, IHDR and acTL (frame count 0 until `finish`).
     package init(width: Int, height: Int, fps: Int, sink: ByteSink, level: Int32 = DeflatePNG.level) throws {
         guard width > 0, height > 0, width <= PNGCodec.maxSide, height <= PNGCodec.maxSide else {
-            throw ImageError.encodeFailed("APNG frames are 1 to \(PNGCodec.maxSide) pixels a side, got \(width)x\(height)")
+            throw ImageError.encodeFailed(
+                "APNG frames are 1 to \(PNGCodec.maxSide) pixels a side, got \(width)x\(height)")
         }
-        guard fps > 0, fps <= 65535 else { throw ImageError.encodeFailed("APNG frame rate \(fps) is outside 1 ... 65535") }
+        guard fps > 0, fps <= 65535 else {
+            throw ImageError.encodeFailed("APNG frame rate \(fps) is outside 1 ... 65535")
+        }
         self.width = width
         self.height = height
         self.fps = fps
         self.sink = sink
         self.level = level
         var head = PNGChunks.signature
-        PNGChunks.append("IHDR", PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, 2, 0, 0, 0], to: &head)
+        PNGChunks.append(
+            "IHDR", PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, 2, 0, 0, 0], to: &head)
         actlOffset = sink.count + head.count
         PNGChunks.append("acTL", PNGChunks.be32(0) + PNGChunks.be32(0), to: &head)
         try sink.write(head)
@@ -58,7 +62,8 @@ package final class APNGWriter {
         var lengths: [Int] = []
         for f in frames {
             guard f.width == width, f.height == height else {
-                throw ImageError.encodeFailed("frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
+                throw ImageError.encodeFailed(
+                    "frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
             }
             if let previous = distinct.last ?? last, FrameRegion.same(previous, f) {
                 if distinct.isEmpty { pendingTicks += ticks } else { lengths[lengths.count - 1] += ticks }
@@ -75,7 +80,9 @@ package final class APNGWriter {
             results.set(i, APNGWriter.encode(batch[i], after: i == 0 ? before : batch[i - 1], level: level))
         }
         for i in batch.indices {
-            guard let encoded = results.get(i), !encoded.data.isEmpty else { throw ImageError.encodeFailed("deflate failed") }
+            guard let encoded = results.get(i), !encoded.data.isEmpty else {
+                throw ImageError.encodeFailed("deflate failed")
+            }
             if let p = pending { try write(p, ticks: pendingTicks) }
             pending = encoded
             pendingTicks = lengths[i]
@@ -123,7 +130,8 @@ package final class APNGWriter {
             if left > 0 {
                 let repeatRow: [UInt8] = [0] + e.corner
                 frame = Encoded(
-                    region: FrameRegion(x: 0, y: 0, width: 1, height: 1), data: DeflatePNG.deflate(repeatRow, level: level),
+                    region: FrameRegion(x: 0, y: 0, width: 1, height: 1),
+                    data: DeflatePNG.deflate(repeatRow, level: level),
                     corner: e.corner)
             }
         }
@@ -139,7 +147,8 @@ package final class APNGWriter {
             filtered.withUnsafeMutableBufferPointer { out in
                 guard let base = px.baseAddress else { return }
                 crk_png_filter(
-                    base + (region.y * frame.width + region.x) * 3, frame.width * 3, region.width, region.height, 3, out.baseAddress)
+                    base + (region.y * frame.width + region.x) * 3, frame.width * 3, region.width, region.height, 3,
+                    out.baseAddress)
             }
         }
         let corner = frame.pixels.isEmpty ? [0, 0, 0] : Array(frame.pixels[0..<3])

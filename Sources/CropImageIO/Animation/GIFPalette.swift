@@ -15,7 +15,9 @@ package final class GIFPalette: @unchecked Sendable {
     }
 
     init?(colors: [UInt32], hint: UnsafePointer<crk_histogram>?) {
-        guard !colors.isEmpty, colors.count <= 255, let n = crk_nearest_new(colors, colors.count, hint) else { return nil }
+        guard !colors.isEmpty, colors.count <= 255, let n = crk_nearest_new(colors, colors.count, hint) else {
+            return nil
+        }
         self.colors = colors
         nearest = n
     }
@@ -31,7 +33,8 @@ package final class GIFPalette: @unchecked Sendable {
         var out = [UInt8](repeating: 0, count: frame.width * frame.height)
         frame.pixels.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { o in
-                crk_nearest_map(nearest, px.baseAddress, frame.width * 3, frame.width, frame.height, dither ? 1 : 0, o.baseAddress)
+                crk_nearest_map(
+                    nearest, px.baseAddress, frame.width * 3, frame.width, frame.height, dither ? 1 : 0, o.baseAddress)
             }
         }
         return out
@@ -51,7 +54,9 @@ package final class GIFPalette: @unchecked Sendable {
         /// An empty histogram (8 MB of bins, zeroed by the system page by page as they are
         /// used); fails only when that memory is not available.
         package init() throws(ImageError) {
-            guard let bins = crk_histogram_new() else { throw .encodeFailed("no memory for the GIF palette's histogram (8 MB)") }
+            guard let bins = crk_histogram_new() else {
+                throw .encodeFailed("no memory for the GIF palette's histogram (8 MB)")
+            }
             self.bins = bins
         }
 

@@ -63,7 +63,8 @@ package final class GIFWriter {
         guard ticks > 0 else { throw ImageError.encodeFailed("a frame lasts at least one tick") }
         for f in frames {
             guard f.width == width, f.height == height else {
-                throw ImageError.encodeFailed("frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
+                throw ImageError.encodeFailed(
+                    "frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
             }
             window.append((f, totalTicks, arrived))
             arrived += 1
@@ -149,7 +150,8 @@ package final class GIFWriter {
             results.set(
                 i,
                 GIFWriter.encode(
-                    batch[i], after: i == 0 ? before : batch[i - 1], width: w, height: h, transparent: transparent, table: table))
+                    batch[i], after: i == 0 ? before : batch[i - 1], width: w, height: h, transparent: transparent,
+                    table: table))
         }
         for i in batch.indices {
             guard let encoded = results.get(i) else { throw ImageError.encodeFailed("GIF frame encoding failed") }
@@ -174,13 +176,16 @@ package final class GIFWriter {
             try sink.write(out)
             left -= d
             // 1x1 at (0, 0), a two-entry table, index 1 transparent.
-            frame = Encoded(transparent: 1, body: GIFWriter.body(x: 0, y: 0, width: 1, height: 1, palette: [0, 0], indices: [1]))
+            frame = Encoded(
+                transparent: 1, body: GIFWriter.body(x: 0, y: 0, width: 1, height: 1, palette: [0, 0], indices: [1]))
         }
     }
 
     /// The rectangle of `indices` that changed since `previous` (all of it for the first
     /// frame), unchanged indices transparent. Pure: safe to call from several threads.
-    static func encode(_ indices: [UInt8], after previous: [UInt8]?, width: Int, height: Int, transparent: Int, table: [UInt8])
+    static func encode(
+        _ indices: [UInt8], after previous: [UInt8]?, width: Int, height: Int, transparent: Int, table: [UInt8]
+    )
         -> Encoded
     {
         var region = FrameRegion(x: 0, y: 0, width: width, height: height)
@@ -196,11 +201,15 @@ package final class GIFWriter {
         var data = [UInt8](repeating: 0, count: region.width * region.height)
         let replaced =
             previous.map { p in
-                crk_index_region(p, indices, width, region.x, region.y, region.width, region.height, Int32(transparent), &data)
-            } ?? crk_index_region(nil, indices, width, region.x, region.y, region.width, region.height, Int32(transparent), &data)
+                crk_index_region(
+                    p, indices, width, region.x, region.y, region.width, region.height, Int32(transparent), &data)
+            }
+            ?? crk_index_region(
+                nil, indices, width, region.x, region.y, region.width, region.height, Int32(transparent), &data)
         return Encoded(
             transparent: replaced > 0 ? transparent : nil,
-            body: body(x: region.x, y: region.y, width: region.width, height: region.height, palette: table, indices: data))
+            body: body(
+                x: region.x, y: region.y, width: region.width, height: region.height, palette: table, indices: data))
     }
 
     /// Image descriptor, local colour table (padded to a power of two) and LZW data in sub-blocks.
@@ -246,7 +255,9 @@ package enum LZW {
         let capacity = input.count * 2 + 16
         var out = [UInt8](repeating: 0, count: capacity)
         let n = input.withUnsafeBufferPointer { i in
-            out.withUnsafeMutableBufferPointer { crk_lzw_encode(i.baseAddress, i.count, Int32(minCodeSize), $0.baseAddress, capacity) }
+            out.withUnsafeMutableBufferPointer {
+                crk_lzw_encode(i.baseAddress, i.count, Int32(minCodeSize), $0.baseAddress, capacity)
+            }
         }
         out.removeSubrange(max(0, n)...)
         return out

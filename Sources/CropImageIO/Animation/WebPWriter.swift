@@ -42,17 +42,21 @@ package final class WebPWriter {
     private var finished = false
 
     package init(
-        width: Int, height: Int, fps: Int, sink: ByteSink, lossless: Bool = false, quality: Float = WebPWriter.defaultQuality,
+        width: Int, height: Int, fps: Int, sink: ByteSink, lossless: Bool = false,
+        quality: Float = WebPWriter.defaultQuality,
         method: Int32 = WebPWriter.defaultMethod, keyFrames: Int32? = nil
     ) throws {
         guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {
             throw ImageError.encodeFailed("WebP frames are 1 to \(Self.maxSide) pixels a side, got \(width)x\(height)")
         }
-        guard fps > 0, fps <= 1000 else { throw ImageError.encodeFailed("WebP frame rate \(fps) is outside 1 ... 1000") }
+        guard fps > 0, fps <= 1000 else {
+            throw ImageError.encodeFailed("WebP frame rate \(fps) is outside 1 ... 1000")
+        }
         var message = [CChar](repeating: 0, count: Int(CWEBP_MESSAGE_SIZE))
         guard
             let e = cwebp_encoder_new(
-                Int32(width), Int32(height), lossless ? 1 : 0, quality, method, keyFrames ?? (lossless ? 0 : Self.defaultKeyFrames),
+                Int32(width), Int32(height), lossless ? 1 : 0, quality, method,
+                keyFrames ?? (lossless ? 0 : Self.defaultKeyFrames),
                 &message)
         else { throw ImageError.encodeFailed("WebP: " + PNGCodec.string(message)) }
         self.encoder = e
@@ -75,7 +79,8 @@ package final class WebPWriter {
         var message = [CChar](repeating: 0, count: Int(CWEBP_MESSAGE_SIZE))
         for f in frames {
             guard f.width == width, f.height == height else {
-                throw ImageError.encodeFailed("frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
+                throw ImageError.encodeFailed(
+                    "frames differ in size: \(f.width)x\(f.height), expected \(width)x\(height)")
             }
             let start = Self.milliseconds(ticks: ticks, fps: fps)
             ticks += length

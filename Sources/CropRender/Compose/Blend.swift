@@ -54,7 +54,8 @@ struct LayerBlend {
                                     }
                                 case .partial(let x0, let count, let offset):
                                     crk_partial_blend(
-                                        row + x0 * 3, count, values.baseAddress.map { $0 + offset }, alpha, color.0, color.1, color.2)
+                                        row + x0 * 3, count, values.baseAddress.map { $0 + offset }, alpha, color.0,
+                                        color.1, color.2)
                                 }
                             }
                         }

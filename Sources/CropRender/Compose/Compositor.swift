@@ -54,10 +54,13 @@ package struct Compositor: Sendable {
         {
             blends.append(b)
         }
-        if let border = layers.border, let spec = editor.border, let b = LayerBlend(border, color: spec.color, opacity: spec.opacity) {
+        if let border = layers.border, let spec = editor.border,
+            let b = LayerBlend(border, color: spec.color, opacity: spec.opacity)
+        {
             blends.append(b)
         }
-        if let handles = layers.handles, let b = LayerBlend(handles, color: editor.border?.color ?? .white, opacity: 1) {
+        if let handles = layers.handles, let b = LayerBlend(handles, color: editor.border?.color ?? .white, opacity: 1)
+        {
             blends.append(b)
         }
         if let grid = layers.grid, let spec = editor.grid,
@@ -70,8 +73,10 @@ package struct Compositor: Sendable {
             record.angle == 0
             ? PhotoSampler(oriented, imageRect: record.imageRect, k: record.k, scale: scale, width: layers.width)
             : TurnedPhotoSampler(
-                oriented, state: (record.shown.cx, record.shown.cy, record.k, record.angle), scale: scale, width: layers.width)
-        return FrameRenderer(width: layers.width, height: layers.height, background: background, photo: photo, blends: blends)
+                oriented, state: (record.shown.cx, record.shown.cy, record.k, record.angle), scale: scale,
+                width: layers.width)
+        return FrameRenderer(
+            width: layers.width, height: layers.height, background: background, photo: photo, blends: blends)
     }
 
     /// A rect of source pixels as it lies in the oriented image: mirrored left-right first,
@@ -106,10 +111,14 @@ package struct Compositor: Sendable {
         var strokes: [(outer: Shape, inner: Shape?, box: Rect)] = []
         var spans: [Int: [Range<Int>]] = [:]
         for original in editor.faces {
-            let face = Compositor.orient(original, orientation: record.orientation, width: image.source.width, height: image.source.height)
+            let face = Compositor.orient(
+                original, orientation: record.orientation, width: image.source.width, height: image.source.height)
             let r = Rect(
-                x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s, height: face.height * k * s)
-            guard r.maxX > canvas.minX, r.minX < canvas.maxX, r.maxY > canvas.minY, r.minY < canvas.maxY else { continue }
+                x: (origin.x + face.x * k) * s, y: (origin.y + face.y * k) * s, width: face.width * k * s,
+                height: face.height * k * s)
+            guard r.maxX > canvas.minX, r.minX < canvas.maxX, r.maxY > canvas.minY, r.minY < canvas.maxY else {
+                continue
+            }
             let inner = Shape.rect(r).offset(-2 * s)
             strokes.append((.rect(r), inner, r))
             // Rows and columns clipped to the canvas: a box past any edge draws its visible part.
@@ -119,7 +128,8 @@ package struct Compositor: Sendable {
                 if let ib = innerBounds, Double(y) >= ib.minY, Double(y + 1) <= ib.maxY {
                     // A middle row: only the left and right strokes.
                     spans[y, default: []] += [
-                        PixelSpan.covering(r.minX, ib.minX, limit: width), PixelSpan.covering(ib.maxX, r.maxX, limit: width),
+                        PixelSpan.covering(r.minX, ib.minX, limit: width),
+                        PixelSpan.covering(ib.maxX, r.maxX, limit: width),
                     ]
                 } else {
                     spans[y, default: []].append(columns)
@@ -131,8 +141,8 @@ package struct Compositor: Sendable {
             let x0 = Double(x)
             let y0 = Double(y)
             var sum = 0.0
-            for stroke in strokes where stroke.box.minX < x0 + 1 && stroke.box.maxX > x0 && stroke.box.minY < y0 + 1 && stroke.box.maxY > y0
-            {
+            for stroke in strokes
+            where stroke.box.minX < x0 + 1 && stroke.box.maxX > x0 && stroke.box.minY < y0 + 1 && stroke.box.maxY > y0 {
                 sum += stroke.outer.area(x0, y0, x0 + 1, y0 + 1) - (stroke.inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
             }
             return min(1, sum)

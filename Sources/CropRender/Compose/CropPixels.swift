@@ -9,9 +9,12 @@ package enum CropPixels {
     package static func cut(_ image: RGBAImage, crop: CropRecord) -> RGBAImage {
         switch crop.region {
         case .pixels(let x, let y, let w, let h):
-            return cut(image, orientation: crop.orientation, x: x, y: y, width: w, height: h, circleAlpha: crop.circleAlpha)
+            return cut(
+                image, orientation: crop.orientation, x: x, y: y, width: w, height: h, circleAlpha: crop.circleAlpha)
         case .turned(_, let w, let h, let state, let box):
-            return turned(image, orientation: crop.orientation, state: state, box: box, width: w, height: h, circleAlpha: crop.circleAlpha)
+            return turned(
+                image, orientation: crop.orientation, state: state, box: box, width: w, height: h,
+                circleAlpha: crop.circleAlpha)
         }
     }
 
@@ -114,7 +117,8 @@ package enum CropPixels {
         let cy = Double(h) / 2
         for row in 0..<h {
             for col in 0..<w {
-                let cov = AreaMath.discBox(cx: cx, cy: cy, r: r, Double(col), Double(row), Double(col + 1), Double(row + 1))
+                let cov = AreaMath.discBox(
+                    cx: cx, cy: cy, r: r, Double(col), Double(row), Double(col + 1), Double(row + 1))
                 let a = (row * w + col) * 4 + 3
                 out[a] = UInt8(Double(out[a]) * cov + 0.5)
             }

@@ -23,12 +23,18 @@ package struct FrameLayers: Sendable {
         let height = PixelSpan.index(DetMath.round(viewportHeight * s), limit: 1 << 24)
         self.width = width
         self.height = height
-        let frame = Rect(x: frameRect.x * s, y: frameRect.y * s, width: frameRect.width * s, height: frameRect.height * s)
+        let frame = Rect(
+            x: frameRect.x * s, y: frameRect.y * s, width: frameRect.width * s, height: frameRect.height * s)
         let hole = Shape.frame(editor.frame.shape, rect: frame, cornerRadius: editor.frame.cornerRadius * s)
         mask = FrameLayers.maskMap(hole, region: editor.mask.region, width: width, height: height)
-        border = editor.border.flatMap { FrameLayers.borderMap($0, outline: hole, scale: s, width: width, height: height) }
-        grid = editor.grid.flatMap { FrameLayers.gridMap($0, frame: frame, shape: hole, scale: s, width: width, height: height) }
-        handles = editor.frame.resizable ? FrameLayers.handleMap(box: frameRect, scale: s, width: width, height: height) : nil
+        border = editor.border.flatMap {
+            FrameLayers.borderMap($0, outline: hole, scale: s, width: width, height: height)
+        }
+        grid = editor.grid.flatMap {
+            FrameLayers.gridMap($0, frame: frame, shape: hole, scale: s, width: width, height: height)
+        }
+        handles =
+            editor.frame.resizable ? FrameLayers.handleMap(box: frameRect, scale: s, width: width, height: height) : nil
     }
 
     /// Corner handles: at the top-left corner the union of (bx - 3, by - 3, 20, 3) and
@@ -70,7 +76,8 @@ package struct FrameLayers: Sendable {
     static func maskMap(_ hole: Shape, region: MaskRegion, width: Int, height: Int) -> CoverageMap {
         let outsideRegion = region == .outside
         return CoverageMap(
-            width: width, height: height, box: box(hole.bounds), outside: outsideRegion ? 1 : 0, interior: hole.interior(row:),
+            width: width, height: height, box: box(hole.bounds), outside: outsideRegion ? 1 : 0,
+            interior: hole.interior(row:),
             interiorValue: outsideRegion ? 0 : 1
         ) { x, y in
             let a = hole.area(Double(x), Double(y), Double(x + 1), Double(y + 1))
@@ -89,7 +96,9 @@ package struct FrameLayers: Sendable {
         }
     }
 
-    static func borderMap(_ border: BorderSpec, outline: Shape, scale s: Double, width: Int, height: Int) -> CoverageMap? {
+    static func borderMap(_ border: BorderSpec, outline: Shape, scale s: Double, width: Int, height: Int)
+        -> CoverageMap?
+    {
         let w = border.width * s
         guard w > 0 else { return nil }
         let (outerShape, inner, center) = strokeOutlines(outline, width: w, position: border.position)
@@ -124,7 +133,9 @@ package struct FrameLayers: Sendable {
         }
     }
 
-    static func gridMap(_ grid: GridSpec, frame: Rect, shape: Shape, scale s: Double, width: Int, height: Int) -> CoverageMap? {
+    static func gridMap(_ grid: GridSpec, frame: Rect, shape: Shape, scale s: Double, width: Int, height: Int)
+        -> CoverageMap?
+    {
         let gw = grid.width * s
         let n = grid.lines
         guard gw > 0, n >= 1, grid.visibility != .never else { return nil }

@@ -140,7 +140,8 @@ final class PhotoSampler: PhotoRows {
             edgeColumns.withUnsafeBufferPointer { columns in
                 edgeWeights.withUnsafeBufferPointer { weights in
                     crk_blend_columns(
-                        t, b, lanes, v0, v1, o, n, columns.baseAddress, weights.baseAddress, columns.count, opaque ? 1 : 0,
+                        t, b, lanes, v0, v1, o, n, columns.baseAddress, weights.baseAddress, columns.count,
+                        opaque ? 1 : 0,
                         onlyEdges ? 1 : 0, background.bindMemory(to: UInt8.self).baseAddress)
                 }
             }

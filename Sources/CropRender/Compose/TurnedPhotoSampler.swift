@@ -53,7 +53,8 @@ final class TurnedPhotoSampler: PhotoRows {
         let first = image.source.pixels.withUnsafeBufferPointer { buffer in
             withUnsafeBytes(of: bg) { background in
                 crk_turned_row(
-                    x0, step, width, cos, sin, uRow, vRow, buffer.baseAddress, image.width, image.height, image.origin, image.dx,
+                    x0, step, width, cos, sin, uRow, vRow, buffer.baseAddress, image.width, image.height, image.origin,
+                    image.dx,
                     image.dy, out, background.bindMemory(to: UInt8.self).baseAddress, &last, image.isOpaque ? 1 : 0)
             }
         }

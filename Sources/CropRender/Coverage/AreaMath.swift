@@ -49,7 +49,9 @@ package enum AreaMath {
 
     /// Area of the disc (centre c, radius r) ∩ box, exact; fast paths for boxes
     /// wholly inside or outside.
-    package static func discBox(cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package static func discBox(
+        cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
+    ) -> Double {
         let bx0 = x0 - cx
         let bx1 = x1 - cx
         let by0 = y0 - cy
@@ -65,7 +67,9 @@ package enum AreaMath {
     }
 
     /// Area of a rounded rect (corner radius `radius`, clamped to half the sides) ∩ box.
-    package static func roundedRectBox(_ rect: Rect, radius: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
+    package static func roundedRectBox(
+        _ rect: Rect, radius: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
+    ) -> Double {
         let full = rectBox(rect, x0, y0, x1, y1)
         if full == 0 { return 0 }
         let r = min(radius, rect.width / 2, rect.height / 2)
@@ -109,7 +113,9 @@ package enum AreaMath {
         for i in 0..<(xs.count - 1) {
             let a = xs[i]
             let b = xs[i + 1]
-            let spans = clipped.filter { $0.minX <= a && $0.maxX >= b }.map { ($0.minY, $0.maxY) }.sorted { $0.0 < $1.0 }
+            let spans = clipped.filter { $0.minX <= a && $0.maxX >= b }.map { ($0.minY, $0.maxY) }.sorted {
+                $0.0 < $1.0
+            }
             var covered = 0.0
             var current: (Double, Double)?
             for s in spans {

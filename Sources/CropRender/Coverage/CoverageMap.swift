@@ -104,7 +104,8 @@ package struct CoverageMap: Sendable {
 
         private mutating func closePartial(_ x: Int) {
             if partialStart >= 0 {
-                runs.append(.partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))
+                runs.append(
+                    .partial(x0: partialStart, count: x - partialStart, offset: values.count - (x - partialStart)))
                 partialStart = -1
             }
         }
@@ -133,9 +134,11 @@ package struct CoverageMap: Sendable {
             // Merge the row's ranges, clipped to the canvas.
             var merged: [Range<Int>] = []
             // (A range wholly past either side of the canvas clips to an empty one.)
-            for r in ranges.map({ PixelSpan.clip($0.lowerBound, $0.upperBound, limit: width) }).filter({ !$0.isEmpty }).sorted(by: {
-                $0.lowerBound < $1.lowerBound
-            }) {
+            for r in ranges.map({ PixelSpan.clip($0.lowerBound, $0.upperBound, limit: width) }).filter({ !$0.isEmpty })
+                .sorted(by: {
+                    $0.lowerBound < $1.lowerBound
+                })
+            {
                 if let last = merged.last, r.lowerBound <= last.upperBound {
                     merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
                 } else {
@@ -179,7 +182,8 @@ package struct CoverageMap: Sendable {
         for run in runs(row: y) {
             switch run {
             case .full(let x0, let x1): if x >= x0 && x < x1 { return 1 }
-            case .partial(let x0, let count, let offset): if x >= x0 && x < x0 + count { return Double(values[offset + x - x0]) }
+            case .partial(let x0, let count, let offset):
+                if x >= x0 && x < x0 + count { return Double(values[offset + x - x0]) }
             }
         }
         return 0

@@ -34,7 +34,8 @@ package enum Shape: Equatable, Sendable {
     package var bounds: Rect {
         switch self {
         case .rect(let r), .roundedRect(let r, _): return r
-        case .circle(let c, let radius): return Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
+        case .circle(let c, let radius):
+            return Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
         }
     }
 

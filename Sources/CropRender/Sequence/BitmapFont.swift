@@ -23,7 +23,8 @@ package enum BitmapFont {
         "Y": [17, 17, 17, 10, 4, 4, 4], "Z": [31, 1, 2, 4, 8, 16, 31],
         ".": [0, 0, 0, 0, 0, 12, 12], ":": [0, 12, 12, 0, 12, 12, 0], "-": [0, 0, 0, 31, 0, 0, 0],
         "/": [1, 1, 2, 4, 8, 16, 16], "#": [10, 10, 31, 10, 31, 10, 10], "=": [0, 0, 31, 0, 31, 0, 0],
-        "(": [2, 4, 8, 8, 8, 4, 2], ")": [8, 4, 2, 2, 2, 4, 8], "%": [24, 25, 2, 4, 8, 19, 3], "+": [0, 4, 4, 31, 4, 4, 0],
+        "(": [2, 4, 8, 8, 8, 4, 2], ")": [8, 4, 2, 2, 2, 4, 8], "%": [24, 25, 2, 4, 8, 19, 3],
+        "+": [0, 4, 4, 31, 4, 4, 0],
         "_": [0, 0, 0, 0, 0, 0, 31], ",": [0, 0, 0, 0, 12, 4, 8], "s": [0, 0, 15, 16, 14, 1, 30],
     ]
 
@@ -31,7 +32,9 @@ package enum BitmapFont {
     package static func width(_ text: String, size: Int = 1) -> Int { text.count * advance * size }
 
     /// Draws `text` with its top-left at (x, y), clipped to the frame.
-    package static func draw(_ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame) {
+    package static func draw(
+        _ text: String, x: Int, y: Int, size: Int = 1, color: (UInt8, UInt8, UInt8), into f: inout RGBFrame
+    ) {
         var cx = x
         var previous: Character = " "
         for original in text {

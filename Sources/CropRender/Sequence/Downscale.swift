@@ -11,7 +11,9 @@ package enum Downscale {
         for k in [2, 4] where w * k == f.width && h * k == f.height {
             var out = RGBFrame(width: w, height: h)
             f.pixels.withUnsafeBufferPointer { src in
-                out.pixels.withUnsafeMutableBufferPointer { crk_box_shrink(src.baseAddress, f.width, f.height, k, $0.baseAddress) }
+                out.pixels.withUnsafeMutableBufferPointer {
+                    crk_box_shrink(src.baseAddress, f.width, f.height, k, $0.baseAddress)
+                }
             }
             return out
         }

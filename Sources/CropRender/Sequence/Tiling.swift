@@ -10,7 +10,9 @@ package enum Tiling {
     /// A contact sheet: `tiles` (same size) in rows of `columns`, each with its label below
     /// (lines separated by "\n"). A cell is as wide as its tile or its longest label line,
     /// and cells are 8 pixels apart, so labels never run together.
-    package static func sheet(_ tiles: [(RGBFrame, String)], columns: Int, background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
+    package static func sheet(
+        _ tiles: [(RGBFrame, String)], columns: Int, background: (UInt8, UInt8, UInt8) = (32, 32, 32)
+    ) -> RGBFrame {
         guard let first = tiles.first?.0 else { return RGBFrame(width: 1, height: 1) }
         let cols = max(1, min(columns, tiles.count))
         let rows = (tiles.count + cols - 1) / cols
@@ -34,7 +36,9 @@ package enum Tiling {
     }
 
     /// Frames side by side with a title strip above each column.
-    package static func sideBySide(_ columns: [RGBFrame], titles: [String], background: (UInt8, UInt8, UInt8) = (32, 32, 32)) -> RGBFrame {
+    package static func sideBySide(
+        _ columns: [RGBFrame], titles: [String], background: (UInt8, UInt8, UInt8) = (32, 32, 32)
+    ) -> RGBFrame {
         guard let first = columns.first else { return RGBFrame(width: 1, height: 1) }
         let gap = 4
         let title = 14

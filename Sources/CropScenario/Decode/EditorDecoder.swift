@@ -44,7 +44,8 @@ struct EditorDecoder {
         let rotation = try decodeRotation(f["rotation"])
         if rotation.gesture, constraint == .viewport, let r = f["rotation"] {
             throw r.child("gesture", r.node).error(
-                "the rotation gesture turns the photo by an angle, which needs constraint \"frame\" or \"none\" (this editor has \"viewport\")"
+                "the rotation gesture turns the photo by an angle, which needs constraint \"frame\" or"
+                    + " \"none\" (this editor has \"viewport\")"
             )
         }
         return EditorConfig(
@@ -71,8 +72,12 @@ struct EditorDecoder {
     func decodeViewport(_ field: Field?) throws(ScenarioError) -> ViewportSpec {
         let f = try field?.object(allowed: Keys.viewport) ?? [:]
         let scale = try f["scale"]?.integer(min: 1, max: 4) ?? 1
-        let width = try f["width"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a width") ?? 390
-        let height = try f["height"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a height") ?? 844
+        let width =
+            try f["width"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a width")
+            ?? 390
+        let height =
+            try f["height"]?.number(min: 0, max: Double(Limits.maxViewportPixels), minExclusive: true, what: "a height")
+            ?? 844
         try Self.checkViewportPixels(width: width, height: height, scale: scale, field: field)
         return ViewportSpec(width: width, height: height, scale: scale)
     }
@@ -86,14 +91,16 @@ struct EditorDecoder {
                 throw ScenarioError(
                     file: field?.file ?? "", place: place,
                     message:
-                        "viewport \(name) is \(JSONNumber.format(pixels)) pixels after scale \(scale); the limit is \(Limits.maxViewportPixels)"
+                        "viewport \(name) is \(JSONNumber.format(pixels)) pixels after scale \(scale); the"
+                        + " limit is \(Limits.maxViewportPixels)"
                 )
             }
             if pixels != pixels.rounded() {
                 throw ScenarioError(
                     file: field?.file ?? "", place: place,
                     message:
-                        "expected \(name) * scale to be whole pixels, got \(JSONNumber.format(value)) * \(scale) = \(JSONNumber.format(pixels))"
+                        "expected \(name) * scale to be whole pixels, got \(JSONNumber.format(value)) *"
+                        + " \(scale) = \(JSONNumber.format(pixels))"
                 )
             }
         }
@@ -121,7 +128,8 @@ struct EditorDecoder {
     }
 
     /// The image size limits (16384 per side, 100 MP).
-    package static func checkImageSize(width: Int, height: Int, error: (String) -> ScenarioError) throws(ScenarioError) {
+    package static func checkImageSize(width: Int, height: Int, error: (String) -> ScenarioError) throws(ScenarioError)
+    {
         if width > Limits.maxImageSide || height > Limits.maxImageSide {
             throw error("image is \(width)x\(height); the limit is \(Limits.maxImageSide)x\(Limits.maxImageSide)")
         }
@@ -137,10 +145,14 @@ struct EditorDecoder {
         if let s = f["size"], !s.isNull {
             let (w, h) = try s.pair()
             guard w > 0, h > 0 else {
-                throw s.error("expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                throw s.error(
+                    "expected a size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
             }
             if shape == .circle, w != h {
-                throw s.error("a circle frame given by size must be square, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                throw s.error(
+                    "a circle frame given by size must be square, got [\(JSONNumber.format(w)),"
+                        + " \(JSONNumber.format(h))]"
+                )
             }
             size = Size(w, h)
         }
@@ -153,7 +165,8 @@ struct EditorDecoder {
             } else {
                 let (w, h) = try a.pair()
                 guard w > 0, h > 0 else {
-                    throw a.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                    throw a.error(
+                        "expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
                 }
                 aspect = .ratio(Size(w, h))
             }
@@ -164,13 +177,17 @@ struct EditorDecoder {
         if let m = f["minSize"] {
             let (w, h) = try m.pair()
             guard w > 0, h > 0 else {
-                throw m.error("expected a minimum size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                throw m.error(
+                    "expected a minimum size [width, height] > 0, got [\(JSONNumber.format(w)),"
+                        + " \(JSONNumber.format(h))]"
+                )
             }
             minSize = Size(w, h)
         }
         return FrameSpec(
             shape: shape, size: size, aspectRule: aspect, margin: margin, cornerRadius: radius,
-            resizable: try f["resizable"]?.bool() ?? false, lockAspect: try f["lockAspect"]?.bool() ?? false, minSize: minSize,
+            resizable: try f["resizable"]?.bool() ?? false, lockAspect: try f["lockAspect"]?.bool() ?? false,
+            minSize: minSize,
             handles: try f["handles"]?.choice(BoxHandles.self) ?? .cornersAndEdges,
             handleSize: try f["handleSize"]?.number(min: 0, max: Limits.maxCoordinate, what: "a handle size") ?? 44)
     }
@@ -178,15 +195,20 @@ struct EditorDecoder {
     func decodeRotation(_ field: Field?) throws(ScenarioError) -> RotationSpec {
         let f = try field?.object(allowed: Keys.rotation) ?? [:]
         var limit: Double? = 45
-        if let l = f["limit"] { limit = l.isNull ? nil : try l.number(min: 0, max: Limits.maxCoordinate, what: "a limit in degrees") }
-        return RotationSpec(gesture: try f["gesture"]?.bool() ?? false, limit: limit, autoCover: try f["autoCover"]?.bool() ?? false)
+        if let l = f["limit"] {
+            limit = l.isNull ? nil : try l.number(min: 0, max: Limits.maxCoordinate, what: "a limit in degrees")
+        }
+        return RotationSpec(
+            gesture: try f["gesture"]?.bool() ?? false, limit: limit, autoCover: try f["autoCover"]?.bool() ?? false)
     }
 
     func decodeRefit(_ field: Field?) throws(ScenarioError) -> RefitSpec {
         let f = try field?.object(allowed: Keys.refit) ?? [:]
         return RefitSpec(
             delay: try f["delay"]?.number(min: 0, max: Limits.maxSeconds, what: "a delay in seconds") ?? 0.8,
-            animation: try f["animation"].map { (a: Field) throws(ScenarioError) -> AnimationCurve in try decodeAnimation(a) }
+            animation: try f["animation"].map { (a: Field) throws(ScenarioError) -> AnimationCurve in
+                try decodeAnimation(a)
+            }
                 ?? .easeInOut(duration: 0.5))
     }
 
@@ -218,7 +240,9 @@ struct EditorDecoder {
         let f = try field?.object(allowed: Keys.border) ?? [:]
         var dash: [Double] = []
         if let d = f["dash"], !d.isNull {
-            for item in try d.array() { dash.append(try item.number(min: 0, max: Limits.maxCoordinate, what: "a dash length")) }
+            for item in try d.array() {
+                dash.append(try item.number(min: 0, max: Limits.maxCoordinate, what: "a dash length"))
+            }
             if !dash.isEmpty, !(dash.reduce(0, +) > 0) { throw d.error("expected dash lengths whose sum is > 0") }
             if dash.count > 64 { throw d.error("expected at most 64 dash lengths, got \(dash.count)") }
         }
@@ -250,7 +274,9 @@ struct EditorDecoder {
             if m.isNull {
                 minZoom = nil
             } else if case .string(let s) = m.node.value {
-                guard s == "cover" else { throw m.error("expected a number > 0, \"cover\" or null, got \"\(Echo.cap(s))\"") }
+                guard s == "cover" else {
+                    throw m.error("expected a number > 0, \"cover\" or null, got \"\(Echo.cap(s))\"")
+                }
                 minZoom = .cover
             } else {
                 minZoom = .value(try m.scale(what: "a zoom"))
@@ -284,13 +310,16 @@ struct EditorDecoder {
                 let options = PolicyKind.allCases.map(\.rawValue) + extensions.policies
                 let hint = Suggest.closest(name, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw k.error(
-                    "unknown policy \"\(Echo.cap(name))\"\(hint); expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    "unknown policy \"\(Echo.cap(name))\"\(hint); expected one of"
+                        + " \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
+                )
             }
         }
         var parameters = Parameters.empty(place: (field?.path ?? "editor.policy") + ".params")
         if let p = f["params"] {
             guard !kind.isBuiltIn else {
-                throw p.error("\"params\" are for registered policies; the built-in policy \"\(kind.rawValue)\" takes none")
+                throw p.error(
+                    "\"params\" are for registered policies; the built-in policy \"\(kind.rawValue)\" takes none")
             }
             try p.requireObject()
             parameters = Parameters(field: p)
@@ -300,7 +329,8 @@ struct EditorDecoder {
             rollback: try f["rollback"]?.choice(RollbackMode.self) ?? .whole,
             onCancel: try f["onCancel"]?.choice(CancelRule.self) ?? .settle,
             momentum: momentum,
-            rubberBand: try f["rubberBand"]?.number(min: 0, max: Limits.maxRatio, minExclusive: true, what: "a rubber-band constant")
+            rubberBand: try f["rubberBand"]?.number(
+                min: 0, max: Limits.maxRatio, minExclusive: true, what: "a rubber-band constant")
                 ?? 0.55,
             animation: try decodeAnimation(f["animation"]),
             parameters: parameters
@@ -317,7 +347,8 @@ struct EditorDecoder {
         func only(_ keys: [String]) throws(ScenarioError) {
             for key in all.keys where key != "curve" && !keys.contains(key) {
                 throw all[key]!.error(
-                    "unknown key \"\(Echo.cap(key))\" for curve \"\(Echo.cap(curve))\"; expected \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
+                    "unknown key \"\(Echo.cap(key))\" for curve \"\(Echo.cap(curve))\"; expected"
+                        + " \(keys.isEmpty ? "no other keys" : keys.joined(separator: ", "))"
                 )
             }
         }
@@ -325,7 +356,9 @@ struct EditorDecoder {
             var parameters = Parameters.empty(place: field.path + ".params")
             for key in all.keys where key != "curve" && key != "params" {
                 throw all[key]!.error(
-                    "unknown key \"\(Echo.cap(key))\" for the registered curve \"\(Echo.cap(curve))\"; expected \"params\"")
+                    "unknown key \"\(Echo.cap(key))\" for the registered curve \"\(Echo.cap(curve))\";"
+                        + " expected \"params\""
+                )
             }
             if let p = all["params"] {
                 try p.requireObject()
@@ -351,7 +384,8 @@ struct EditorDecoder {
         case "spring":
             try only(["response", "dampingRatio"])
             return .spring(
-                response: try all["response"]?.number(min: 0, max: Limits.maxSeconds, what: "a response in seconds") ?? 0.35,
+                response: try all["response"]?.number(min: 0, max: Limits.maxSeconds, what: "a response in seconds")
+                    ?? 0.35,
                 dampingRatio: try all["dampingRatio"]?.number(
                     min: 0, max: Limits.maxRatio, minExclusive: true, what: "a damping ratio") ?? 1.0
             )
@@ -359,7 +393,9 @@ struct EditorDecoder {
             let options = Keys.curves + extensions.curves
             let hint = Suggest.closest(curve, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw curveField.error(
-                "expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got \"\(Echo.cap(curve))\"\(hint)")
+                "expected one of \"none\", \"linear\", \"easeOut\", \"easeInOut\", \"spring\", got"
+                    + " \"\(Echo.cap(curve))\"\(hint)"
+            )
         }
     }
 
@@ -367,7 +403,9 @@ struct EditorDecoder {
         guard let field, !field.isNull else { return [] }
         var out: [Rect] = []
         let items = try field.array()
-        if items.count > Limits.maxFaces { throw field.error("expected at most \(Limits.maxFaces) face boxes, got \(items.count)") }
+        if items.count > Limits.maxFaces {
+            throw field.error("expected at most \(Limits.maxFaces) face boxes, got \(items.count)")
+        }
         for item in items {
             let values = try item.array()
             guard values.count == 4 else { throw item.error("expected [x, y, w, h], got \(values.count) items") }

@@ -38,7 +38,10 @@ package struct Field: Sendable {
                 let place = path.isEmpty ? Echo.cap(member.key) : "\(path).\(Echo.cap(member.key))"
                 throw ScenarioError(
                     file: file, place: place,
-                    message: "unknown key \"\(Echo.cap(member.key))\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                    message:
+                        "unknown key \"\(Echo.cap(member.key))\"\(hint); expected one of:"
+                        + " \(allowed.joined(separator: ", "))"
+                )
             }
             out[member.key] = child(member.key, member.node)
         }
@@ -57,7 +60,9 @@ package struct Field: Sendable {
 
     package func number() throws(ScenarioError) -> Double {
         guard case .number(let d, _) = node.value else { throw error("expected a number, got \(node.value.kindName)") }
-        guard d.isFinite else { throw error("expected a finite number (finite numbers only), got a number that overflows") }
+        guard d.isFinite else {
+            throw error("expected a finite number (finite numbers only), got a number that overflows")
+        }
         return d
     }
 
@@ -75,17 +80,21 @@ package struct Field: Sendable {
         let d = try number()
         guard d >= Limits.minScale, d <= Limits.maxScale else {
             throw error(
-                "expected \(what) from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(JSONNumber.format(d))")
+                "expected \(what) from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)),"
+                    + " got \(JSONNumber.format(d))"
+            )
         }
         return d
     }
 
-    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number") throws(ScenarioError)
+    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number")
+        throws(ScenarioError)
         -> Double
     {
         let d = try number()
         if let min, minExclusive ? !(d > min) : !(d >= min) {
-            throw error("expected \(what) \(minExclusive ? ">" : ">=") \(JSONNumber.format(min)), got \(JSONNumber.format(d))")
+            throw error(
+                "expected \(what) \(minExclusive ? ">" : ">=") \(JSONNumber.format(min)), got \(JSONNumber.format(d))")
         }
         if let max, !(d <= max) {
             throw error("expected \(what) <= \(JSONNumber.format(max)), got \(JSONNumber.format(d))")
@@ -111,14 +120,17 @@ package struct Field: Sendable {
         return b
     }
 
-    package func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
+    package func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(ScenarioError) -> E
+    where E.RawValue == String {
         let options = E.allCases.map { $0.rawValue }
         guard case .string(let s) = node.value else {
-            throw error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \(node.value.kindName)")
+            throw error(
+                "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \(node.value.kindName)")
         }
         guard let value = E(rawValue: s) else {
             let hint = Suggest.closest(s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(Echo.cap(s))\"\(hint)")
+            throw error(
+                "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(Echo.cap(s))\"\(hint)")
         }
         return value
     }
@@ -137,7 +149,9 @@ package struct Field: Sendable {
 
     package func color() throws(ScenarioError) -> RGBA {
         let s = try string()
-        guard let c = RGBA(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(Echo.cap(s))\"") }
+        guard let c = RGBA(hex: s) else {
+            throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(Echo.cap(s))\"")
+        }
         return c
     }
 
@@ -146,7 +160,9 @@ package struct Field: Sendable {
         let s = try string()
         guard OutputName.isValid(s) else {
             throw error(
-                "expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got \(JSONNode.quote(Echo.cap(s)))")
+                "expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got"
+                    + " \(JSONNode.quote(Echo.cap(s)))"
+            )
         }
         return s
     }

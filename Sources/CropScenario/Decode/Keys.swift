@@ -7,13 +7,15 @@ package enum Keys {
     /// The saved edit a scenario re-opens (every key optional).
     package static let start = ["mirrored", "turns", "box", "angle", "zoom", "at"]
     package static let editor = [
-        "viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy", "faces", "crop",
+        "viewport", "background", "image", "fit", "frame", "mask", "border", "grid", "zoom", "constraint", "policy",
+        "faces", "crop",
         "rotation", "refit", "doubleTap", "turn",
     ]
     package static let viewport = ["width", "height", "scale"]
     package static let image = ["file", "testcard"]
     package static let frame = [
-        "shape", "size", "aspect", "margin", "cornerRadius", "resizable", "lockAspect", "minSize", "handles", "handleSize",
+        "shape", "size", "aspect", "margin", "cornerRadius", "resizable", "lockAspect", "minSize", "handles",
+        "handleSize",
     ]
     package static let rotation = ["gesture", "limit", "autoCover"]
     package static let refit = ["delay", "animation"]
@@ -27,7 +29,8 @@ package enum Keys {
     package static let animation = ["curve", "duration", "response", "dampingRatio", "params"]
     package static let crop = ["formula", "rounding"]
     package static let steps = [
-        "pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate", "save",
+        "pan", "pinch", "together", "touches", "events", "wait", "until", "snapshot", "restore", "resize", "rotate",
+        "save",
         "rotation", "straighten", "quarterTurn", "flip", "aspect", "doubleTap",
     ]
     /// Steps `together` accepts.
@@ -36,7 +39,9 @@ package enum Keys {
     package static let rotationStep = ["by", "at", "duration", "easing", "hold"]
     package static let straighten = ["to", "duration", "easing"]
     package static let pinch = ["scale", "at", "duration", "easing", "hold"]
-    package static let event = ["frame", "gesture", "phase", "translation", "scale", "location", "velocity", "rotation"]
+    package static let event = [
+        "frame", "gesture", "phase", "translation", "scale", "location", "velocity", "rotation",
+    ]
     package static let save = ["name", "alpha", "thenLoad"]
     package static let curves = ["none", "linear", "easeOut", "easeInOut", "spring"]
 }

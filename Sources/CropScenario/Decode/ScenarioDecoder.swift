@@ -23,7 +23,8 @@ package enum ScenarioDecoder {
         }
         let top = Field(node: root, path: "", file: file)
         guard case .object = root.value else {
-            throw ScenarioError(file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)")
+            throw ScenarioError(
+                file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)")
         }
         let f = try top.object(allowed: topKeys)
         if let schema = f["$schema"] { _ = try schema.string() }
@@ -33,7 +34,10 @@ package enum ScenarioDecoder {
         if !OutputName.isValid(name) {
             throw ScenarioError(
                 file: file, place: nil,
-                message: "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most 100); give a \"name\"")
+                message:
+                    "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most"
+                    + " 100); give a \"name\""
+            )
         }
 
         var editorNode = f["editor"]?.node ?? JSONNode(.object([]))
@@ -43,7 +47,8 @@ package enum ScenarioDecoder {
             guard let preset = Preset.named(s) else {
                 let names = Preset.all.map { $0.name }
                 let hint = Suggest.closest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw p.error("unknown preset \"\(Echo.cap(s))\"\(hint); expected one of: \(names.joined(separator: ", "))")
+                throw p.error(
+                    "unknown preset \"\(Echo.cap(s))\"\(hint); expected one of: \(names.joined(separator: ", "))")
             }
             presetName = s
             if let user = f["editor"] {
@@ -53,13 +58,15 @@ package enum ScenarioDecoder {
                 editorNode = preset.editorNode
             }
         }
-        let editor = try EditorDecoder(extensions: extensions).decode(Field(node: editorNode, path: "editor", file: file))
+        let editor = try EditorDecoder(extensions: extensions).decode(
+            Field(node: editorNode, path: "editor", file: file))
         let start = try f["start"].map { (field: Field) throws(ScenarioError) -> StartState in try decodeStart(field) }
         let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
         var scriptDecoder = ScriptDecoder(editor: editor)
         let script = try scriptDecoder.decodeScript(f["script"])
         return Scenario(
-            name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script, start: start)
+            name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script,
+            start: start)
     }
 
     /// The `start` object: each key optional, each in the ranges of the other keys (the checks
@@ -72,12 +79,14 @@ package enum ScenarioDecoder {
         if let b = f["box"] {
             let (w, h) = try b.pair()
             guard w > 0, h > 0 else {
-                throw b.error("expected a box size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+                throw b.error(
+                    "expected a box size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
             }
             start.box = Size(w, h)
         }
         if let a = f["angle"] {
-            start.angle = try a.number(min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees")
+            start.angle = try a.number(
+                min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees")
         }
         if let z = f["zoom"] { start.zoom = try z.scale(what: "a zoom") }
         if let p = f["at"] { start.at = try p.point() }
@@ -89,6 +98,7 @@ package enum ScenarioDecoder {
         text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".",
         extensions: ExtensionNames = .none
     ) throws(ScenarioError) -> Scenario {
-        try decode(bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory, extensions: extensions)
+        try decode(
+            bytes: Array(text.utf8), file: file, defaultName: defaultName, directory: directory, extensions: extensions)
     }
 }

@@ -30,12 +30,17 @@ struct ScriptDecoder {
             let hint = Suggest.closest(key, in: Self.stepKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw ScenarioError(
                 file: field.file, place: "\(field.path).\(Echo.cap(key))",
-                message: "unknown step \"\(Echo.cap(key))\"\(hint); expected one of: \(Self.stepKeys.joined(separator: ", "))")
+                message:
+                    "unknown step \"\(Echo.cap(key))\"\(hint); expected one of:"
+                    + " \(Self.stepKeys.joined(separator: ", "))"
+            )
         }
         let f = field.child(key, member.node)
         if insideTogether, !Keys.gestureSteps.contains(key) {
             throw f.error(
-                "expected a gesture step (\(Keys.gestureSteps.joined(separator: ", "))) inside \"together\", got \"\(Echo.cap(key))\"")
+                "expected a gesture step (\(Keys.gestureSteps.joined(separator: ", "))) inside \"together\","
+                    + " got \"\(Echo.cap(key))\""
+            )
         }
         let kind: StepKind
         switch key {
@@ -78,7 +83,9 @@ struct ScriptDecoder {
         case "aspect":
             guard editor.frame.resizable, editor.frame.shape != .circle else {
                 throw f.error(
-                    "an aspect step needs a resizable box that is not a circle (editor.frame.resizable, shape rect or roundedRect)")
+                    "an aspect step needs a resizable box that is not a circle (editor.frame.resizable,"
+                        + " shape rect or roundedRect)"
+                )
             }
             kind = .aspect(try decodeAspect(f))
         case "doubleTap": kind = .doubleTap(try f.point())
@@ -89,7 +96,9 @@ struct ScriptDecoder {
 
     /// Load-time rule of docs/scenarios.md: rotation steps and raw rotation events need the gesture.
     func requireRotationGesture(_ f: Field, what: String) throws(ScenarioError) {
-        guard editor.rotation.gesture else { throw f.error("\(what) needs the rotation gesture (editor.rotation.gesture: true)") }
+        guard editor.rotation.gesture else {
+            throw f.error("\(what) needs the rotation gesture (editor.rotation.gesture: true)")
+        }
         try requireAngle(f, what: what)
     }
 
@@ -97,7 +106,9 @@ struct ScriptDecoder {
     func requireAngle(_ f: Field, what: String) throws(ScenarioError) {
         guard editor.constraint != .viewport else {
             throw f.error(
-                "\(what) turns the photo by an angle, which needs constraint \"frame\" or \"none\" (this editor has \"viewport\")")
+                "\(what) turns the photo by an angle, which needs constraint \"frame\" or \"none\" (this"
+                    + " editor has \"viewport\")"
+            )
         }
     }
 
@@ -130,7 +141,9 @@ struct ScriptDecoder {
             }
         }
         let (w, h) = try f.pair()
-        guard w > 0, h > 0 else { throw f.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]") }
+        guard w > 0, h > 0 else {
+            throw f.error("expected an aspect [w, h] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
+        }
         return .ratio(Size(w, h))
     }
 
@@ -163,7 +176,9 @@ struct ScriptDecoder {
         var frames: [[Point]] = []
         for entry in try field.array() {
             let fingers = try entry.array()
-            guard fingers.count <= 2 else { throw entry.error("expected 0, 1 or 2 finger positions, got \(fingers.count)") }
+            guard fingers.count <= 2 else {
+                throw entry.error("expected 0, 1 or 2 finger positions, got \(fingers.count)")
+            }
             frames.append(try fingers.map { (p: Field) throws(ScenarioError) -> Point in try p.point() })
         }
         if frames.count > Limits.maxFrames { throw field.error("more than \(Limits.maxFrames) frames") }
@@ -176,8 +191,12 @@ struct ScriptDecoder {
         for item in try field.array() {
             let f = try item.object(allowed: Keys.event)
             guard let frameField = f["frame"] else { throw item.error("expected \"frame\": an integer >= 1") }
-            guard let gesture = f["gesture"] else { throw item.error("expected \"gesture\": \"pan\", \"pinch\" or \"rotation\"") }
-            guard let phase = f["phase"] else { throw item.error("expected \"phase\": began, changed, ended, cancelled or failed") }
+            guard let gesture = f["gesture"] else {
+                throw item.error("expected \"gesture\": \"pan\", \"pinch\" or \"rotation\"")
+            }
+            guard let phase = f["phase"] else {
+                throw item.error("expected \"phase\": began, changed, ended, cancelled or failed")
+            }
             let frame = try frameField.integer(min: 1, max: Limits.maxFrames)
             guard frame >= lastFrame else {
                 throw frameField.error("expected frames in non-decreasing order, got \(frame) after \(lastFrame)")
@@ -190,7 +209,8 @@ struct ScriptDecoder {
                     frame: frame,
                     gesture: kind,
                     phase: try phase.choice(GesturePhase.self),
-                    translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point() },
+                    translation: try f["translation"].map { (v: Field) throws(ScenarioError) -> Point in try v.point()
+                    },
                     scale: try f["scale"].map { (v: Field) throws(ScenarioError) -> Double in
                         try v.scale()
                     },
@@ -214,7 +234,9 @@ struct ScriptDecoder {
         var circle = false
         if let a = f["alpha"], !a.isNull {
             let s = try a.string()
-            guard s == "circle" else { throw a.error("expected \"circle\" or null, got \(JSONNode.quote(Echo.cap(s)))") }
+            guard s == "circle" else {
+                throw a.error("expected \"circle\" or null, got \(JSONNode.quote(Echo.cap(s)))")
+            }
             circle = true
         }
         return SaveStep(name: name, circleAlpha: circle, thenLoad: try f["thenLoad"]?.bool() ?? false)

@@ -10,7 +10,9 @@ package enum ScenarioEncoder {
     /// `start` is written only when the scenario has one, so a scenario without it hashes as
     /// it always did.
     package static func scenario(_ s: Scenario) -> JSONNode {
-        var members: [(String, JSONNode)] = [("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor))]
+        var members: [(String, JSONNode)] = [
+            ("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor)),
+        ]
         if let start = s.start { members.append(("start", self.start(start))) }
         members.append(("script", .array(s.script.map { step($0.kind) })))
         return .object(members)
@@ -52,7 +54,8 @@ package enum ScenarioEncoder {
         }
         frame += [("margin", .number(e.frame.margin)), ("cornerRadius", .number(e.frame.cornerRadius))]
         frame += [
-            ("resizable", .bool(e.frame.resizable)), ("lockAspect", .bool(e.frame.lockAspect)), ("minSize", pair(e.frame.minSize)),
+            ("resizable", .bool(e.frame.resizable)), ("lockAspect", .bool(e.frame.lockAspect)),
+            ("minSize", pair(e.frame.minSize)),
             ("handles", .string(e.frame.handles.rawValue)), ("handleSize", .number(e.frame.handleSize)),
         ]
         let border: JSONNode =
@@ -79,7 +82,8 @@ package enum ScenarioEncoder {
             (
                 "viewport",
                 .object([
-                    ("width", .number(e.viewport.width)), ("height", .number(e.viewport.height)), ("scale", .number(e.viewport.scale)),
+                    ("width", .number(e.viewport.width)), ("height", .number(e.viewport.height)),
+                    ("scale", .number(e.viewport.scale)),
                 ])
             ),
             ("background", .string(e.background.hex)),
@@ -89,7 +93,8 @@ package enum ScenarioEncoder {
             (
                 "mask",
                 .object([
-                    ("color", .string(e.mask.color.hex)), ("opacity", .number(e.mask.opacity)), ("region", .string(e.mask.region.rawValue)),
+                    ("color", .string(e.mask.color.hex)), ("opacity", .number(e.mask.opacity)),
+                    ("region", .string(e.mask.region.rawValue)),
                     ("visibility", .string(e.mask.visibility.rawValue)), ("fade", .number(e.mask.fade)),
                 ])
             ),
@@ -112,8 +117,16 @@ package enum ScenarioEncoder {
                         ("rubberBand", .number(e.policy.rubberBand)), ("animation", animation(e.policy.animation)),
                     ] + (e.policy.kind.isBuiltIn ? [] : [("params", e.policy.parameters.field.node)]))
             ),
-            ("faces", .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })),
-            ("crop", .object([("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue))])),
+            (
+                "faces",
+                .array(e.faces.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })
+            ),
+            (
+                "crop",
+                .object([
+                    ("formula", .string(e.crop.formula.rawValue)), ("rounding", .string(e.crop.rounding.rawValue)),
+                ])
+            ),
             (
                 "rotation",
                 .object([
@@ -122,7 +135,10 @@ package enum ScenarioEncoder {
                 ])
             ),
             ("refit", .object([("delay", .number(e.refit.delay)), ("animation", animation(e.refit.animation))])),
-            ("doubleTap", .object([("action", .string(e.doubleTap.action.rawValue)), ("factor", .number(e.doubleTap.factor))])),
+            (
+                "doubleTap",
+                .object([("action", .string(e.doubleTap.action.rawValue)), ("factor", .number(e.doubleTap.factor))])
+            ),
             ("turn", .object([("box", .string(e.boxTurns ? "turns" : "stays"))])),
         ])
     }
@@ -133,7 +149,8 @@ package enum ScenarioEncoder {
         case .linear(let d): return .object([("curve", .string("linear")), ("duration", .number(d))])
         case .easeOut(let d): return .object([("curve", .string("easeOut")), ("duration", .number(d))])
         case .easeInOut(let d): return .object([("curve", .string("easeInOut")), ("duration", .number(d))])
-        case .spring(let r, let z): return .object([("curve", .string("spring")), ("response", .number(r)), ("dampingRatio", .number(z))])
+        case .spring(let r, let z):
+            return .object([("curve", .string("spring")), ("response", .number(r)), ("dampingRatio", .number(z))])
         case .custom(let c): return .object([("curve", .string(c.name)), ("params", c.parameters.field.node)])
         }
     }
@@ -142,7 +159,8 @@ package enum ScenarioEncoder {
         switch kind {
         case .pan(let p):
             var body: [(String, JSONNode)] = [
-                ("by", pair(p.by)), ("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold)),
+                ("by", pair(p.by)), ("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)),
+                ("hold", .number(p.hold)),
             ]
             if let v = p.velocity { body.append(("velocity", pair(v))) }
             if let from = p.from { body.append(("from", pair(from))) }
@@ -150,7 +168,9 @@ package enum ScenarioEncoder {
         case .pinch(let p):
             var body: [(String, JSONNode)] = [("scale", .number(p.scale))]
             if let at = p.at { body.append(("at", pair(at))) }
-            body += [("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold))]
+            body += [
+                ("duration", .number(p.duration)), ("easing", .string(p.easing.rawValue)), ("hold", .number(p.hold)),
+            ]
             return .object([("pinch", .object(body))])
         case .together(let steps): return .object([("together", .array(steps.map { step($0.kind) }))])
         case .touches(let frames): return .object([("touches", .array(frames.map { .array($0.map(pair)) }))])
@@ -161,7 +181,8 @@ package enum ScenarioEncoder {
                     .array(
                         events.map { e in
                             var body: [(String, JSONNode)] = [
-                                ("frame", .number(e.frame)), ("gesture", .string(e.gesture.rawValue)), ("phase", .string(e.phase.rawValue)),
+                                ("frame", .number(e.frame)), ("gesture", .string(e.gesture.rawValue)),
+                                ("phase", .string(e.phase.rawValue)),
                             ]
                             if let t = e.translation { body.append(("translation", pair(t))) }
                             if let s = e.scale { body.append(("scale", .number(s))) }
@@ -180,11 +201,19 @@ package enum ScenarioEncoder {
         case .rotation(let r):
             var body: [(String, JSONNode)] = [("by", .number(r.by))]
             if let at = r.at { body.append(("at", pair(at))) }
-            body += [("duration", .number(r.duration)), ("easing", .string(r.easing.rawValue)), ("hold", .number(r.hold))]
+            body += [
+                ("duration", .number(r.duration)), ("easing", .string(r.easing.rawValue)), ("hold", .number(r.hold)),
+            ]
             return .object([("rotation", .object(body))])
         case .straighten(let s):
             return .object([
-                ("straighten", .object([("to", .number(s.to)), ("duration", .number(s.duration)), ("easing", .string(s.easing.rawValue))]))
+                (
+                    "straighten",
+                    .object([
+                        ("to", .number(s.to)), ("duration", .number(s.duration)),
+                        ("easing", .string(s.easing.rawValue)),
+                    ])
+                )
             ])
         case .quarterTurn(let d): return .object([("quarterTurn", .string(d.rawValue))])
         case .flip(let a): return .object([("flip", .string(a.rawValue))])
@@ -200,7 +229,8 @@ package enum ScenarioEncoder {
                 (
                     "save",
                     .object([
-                        ("name", .string(s.name)), ("alpha", s.circleAlpha ? .string("circle") : .null), ("thenLoad", .bool(s.thenLoad)),
+                        ("name", .string(s.name)), ("alpha", s.circleAlpha ? .string("circle") : .null),
+                        ("thenLoad", .bool(s.thenLoad)),
                     ])
                 )
             ])
@@ -214,7 +244,8 @@ extension JSONNode {
         switch value {
         case .object(let members):
             let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            return "{" + sorted.map { JSONNode.quote($0.key) + ":" + $0.node.canonicalText }.joined(separator: ",") + "}"
+            return "{" + sorted.map { JSONNode.quote($0.key) + ":" + $0.node.canonicalText }.joined(separator: ",")
+                + "}"
         case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
         default: return serialized()
         }

@@ -61,16 +61,22 @@ public struct Parameters: Equatable, Sendable {
     }
 
     /// A finite number within `range`, or `default` when absent.
-    public func number(_ key: String, default value: Double, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+    public func number(_ key: String, default value: Double, in range: ClosedRange<Double>) throws(ScenarioError)
+        -> Double
+    {
         guard let f = member(key) else { return value }
         return try f.number(min: range.lowerBound, max: range.upperBound, what: "a number")
     }
 
     /// An array of finite numbers within `range`, or `default` when absent.
-    public func numbers(_ key: String, default value: [Double], in range: ClosedRange<Double>) throws(ScenarioError) -> [Double] {
+    public func numbers(_ key: String, default value: [Double], in range: ClosedRange<Double>) throws(ScenarioError)
+        -> [Double]
+    {
         guard let f = member(key) else { return value }
         var out: [Double] = []
-        for item in try f.array() { out.append(try item.number(min: range.lowerBound, max: range.upperBound, what: "a number")) }
+        for item in try f.array() {
+            out.append(try item.number(min: range.lowerBound, max: range.upperBound, what: "a number"))
+        }
         return out
     }
 
@@ -92,7 +98,8 @@ public struct Parameters: Equatable, Sendable {
         let s = try f.string()
         guard options.contains(s) else {
             let hint = Suggest.closest(s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw f.error("expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(Echo.cap(s))\"\(hint)")
+            throw f.error(
+                "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(Echo.cap(s))\"\(hint)")
         }
         return s
     }

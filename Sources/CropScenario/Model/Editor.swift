@@ -57,12 +57,15 @@ public struct FrameSpec: Equatable, Sendable {
     public var handleSize: Double
 
     public init(
-        shape: FrameShape = .rect, size: Size? = nil, aspect: Size = Size(1, 1), margin: Double = 0, cornerRadius: Double = 12,
-        resizable: Bool = false, lockAspect: Bool = false, minSize: Size = Size(44, 44), handles: BoxHandles = .cornersAndEdges,
+        shape: FrameShape = .rect, size: Size? = nil, aspect: Size = Size(1, 1), margin: Double = 0,
+        cornerRadius: Double = 12,
+        resizable: Bool = false, lockAspect: Bool = false, minSize: Size = Size(44, 44),
+        handles: BoxHandles = .cornersAndEdges,
         handleSize: Double = 44
     ) {
         self.init(
-            shape: shape, size: size, aspectRule: .ratio(aspect), margin: margin, cornerRadius: cornerRadius, resizable: resizable,
+            shape: shape, size: size, aspectRule: .ratio(aspect), margin: margin, cornerRadius: cornerRadius,
+            resizable: resizable,
             lockAspect: lockAspect, minSize: minSize, handles: handles, handleSize: handleSize)
     }
 
@@ -89,7 +92,9 @@ public struct FrameSpec: Equatable, Sendable {
 extension FrameSpec {
     /// The frame's bounding rect centred in a viewport (docs/scenarios.md): `size`, or the
     /// largest rect of `aspect` inside the viewport inset by `margin`.
-    package func rect(viewportWidth W: Double, viewportHeight H: Double, imageWidth: Double = 1, imageHeight: Double = 1) -> Rect {
+    package func rect(
+        viewportWidth W: Double, viewportHeight H: Double, imageWidth: Double = 1, imageHeight: Double = 1
+    ) -> Rect {
         if let size {
             return Rect(x: (W - size.width) / 2, y: (H - size.height) / 2, width: size.width, height: size.height)
         }
@@ -110,7 +115,8 @@ extension FrameSpec {
         let viewport = "the \(Echo.number(W))x\(Echo.number(H)) viewport"
         if size == nil && !(r.width > 0 && r.height > 0) {
             return
-                "the frame has no area in \(viewport) with margin \(Echo.number(margin)) (expected a margin below half the viewport's shorter side)"
+                "the frame has no area in \(viewport) with margin \(Echo.number(margin)) (expected a margin"
+                + " below half the viewport's shorter side)"
         }
         if r.width > W + 1e-9 || r.height > H + 1e-9 {
             return "the frame \(Echo.number(r.width))x\(Echo.number(r.height)) does not fit \(viewport)"
@@ -134,7 +140,8 @@ public struct MaskSpec: Equatable, Sendable {
     public var fade: Double
 
     public init(
-        color: RGBA = .black, opacity: Double = 0.8, region: MaskRegion = .outside, visibility: MaskVisibility = .always, fade: Double = 0
+        color: RGBA = .black, opacity: Double = 0.8, region: MaskRegion = .outside,
+        visibility: MaskVisibility = .always, fade: Double = 0
     ) {
         self.color = color
         self.opacity = opacity
@@ -156,7 +163,10 @@ public struct BorderSpec: Equatable, Sendable {
     /// Dash lengths in points; empty = solid.
     public var dash: [Double]
 
-    public init(color: RGBA = .white, opacity: Double = 1, width: Double = 2, position: BorderPosition = .center, dash: [Double] = []) {
+    public init(
+        color: RGBA = .white, opacity: Double = 1, width: Double = 2, position: BorderPosition = .center,
+        dash: [Double] = []
+    ) {
         self.color = color
         self.opacity = opacity
         self.width = width
@@ -176,7 +186,10 @@ public struct GridSpec: Equatable, Sendable {
     public var width: Double
     public var visibility: GridVisibility
 
-    public init(lines: Int = 2, color: RGBA = .white, opacity: Double = 0.5, width: Double = 1, visibility: GridVisibility = .always) {
+    public init(
+        lines: Int = 2, color: RGBA = .white, opacity: Double = 0.5, width: Double = 1,
+        visibility: GridVisibility = .always
+    ) {
         self.lines = lines
         self.color = color
         self.opacity = opacity
@@ -274,7 +287,8 @@ public struct PolicySpec: Equatable, Sendable {
     public var parameters: Parameters
 
     public init(
-        kind: PolicyKind = .rollback, rollback: RollbackMode = .whole, onCancel: CancelRule = .settle, momentum: Double? = nil,
+        kind: PolicyKind = .rollback, rollback: RollbackMode = .whole, onCancel: CancelRule = .settle,
+        momentum: Double? = nil,
         rubberBand: Double = 0.55, animation: AnimationCurve = .none, parameters: Parameters = .empty()
     ) {
         self.kind = kind

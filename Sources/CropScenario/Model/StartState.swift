@@ -25,7 +25,10 @@ public struct StartState: Equatable, Sendable {
     /// shown at the box centre; nil: the image centre.
     public var at: Point?
 
-    public init(mirrored: Bool = false, turns: Int = 0, box: Size? = nil, angle: Double = 0, zoom: Double? = nil, at: Point? = nil) {
+    public init(
+        mirrored: Bool = false, turns: Int = 0, box: Size? = nil, angle: Double = 0, zoom: Double? = nil,
+        at: Point? = nil
+    ) {
         self.mirrored = mirrored
         self.turns = turns
         self.box = box
@@ -45,15 +48,20 @@ public struct StartState: Equatable, Sendable {
             guard coordinate(box.width), coordinate(box.height) else {
                 return ("box", "expected a size [width, height] \(within), got \(box)")
             }
-            guard box.width > 0, box.height > 0 else { return ("box", "expected a size [width, height] > 0, got \(box)") }
+            guard box.width > 0, box.height > 0 else {
+                return ("box", "expected a size [width, height] > 0, got \(box)")
+            }
         }
         if !coordinate(angle) { return ("angle", "expected an angle in degrees \(within), got \(angle)") }
         if let zoom, !(zoom >= Limits.minScale && zoom <= Limits.maxScale) {
             return (
-                "zoom", "expected a zoom from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(zoom)"
+                "zoom",
+                "expected a zoom from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(zoom)"
             )
         }
-        if let at, !(coordinate(at.x) && coordinate(at.y)) { return ("at", "expected a point [x, y] \(within), got \(at)") }
+        if let at, !(coordinate(at.x) && coordinate(at.y)) {
+            return ("at", "expected a point [x, y] \(within), got \(at)")
+        }
         return nil
     }
 }

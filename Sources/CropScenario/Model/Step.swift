@@ -30,7 +30,10 @@ public struct PanStep: Equatable, Sendable {
     /// Where the finger lands (docs/scenarios.md: a landing on a resizable box's handle drags the
     /// box); nil: the box centre, which never grabs a handle.
     public var from: Point?
-    public init(by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil, from: Point? = nil) {
+    public init(
+        by: Point, duration: Double = 0.5, easing: Easing = .linear, hold: Double = 0, velocity: Point? = nil,
+        from: Point? = nil
+    ) {
         self.from = from
         self.by = by
         self.duration = duration
@@ -110,7 +113,8 @@ public struct RawEvent: Equatable, Sendable {
     /// Cumulative degrees since began (rotation events).
     public var rotation: Double?
     public init(
-        frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil, location: Point? = nil,
+        frame: Int, gesture: GestureKind, phase: GesturePhase, translation: Point? = nil, scale: Double? = nil,
+        location: Point? = nil,
         velocity: Point? = nil, rotation: Double? = nil
     ) {
         self.rotation = rotation

@@ -24,7 +24,9 @@ import Testing
     /// Whether every corner of `box` lies in the image turned by a about its centre (within eps).
     static func cornersInside(_ s: ViewState, box: Rect, iw: Double, ih: Double, eps: Double = 1e-6) -> Bool {
         let r = Rotation(degrees: s.a)
-        for p in [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)] {
+        for p in [
+            Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY),
+        ] {
             let q = r.inverse(Point((p.x - s.cx) / s.k, (p.y - s.cy) / s.k))
             if abs(q.x) > iw / 2 + eps || abs(q.y) > ih / 2 + eps { return false }
         }
@@ -90,7 +92,9 @@ import Testing
         let p = l.project(s, anchor: s.center, box: box)
         let (du, dv) = g.offset(p)
         let (hu, hv) = g.halfRoom(p, imageWidth: 400, imageHeight: 300)
-        #expect(abs(du - hu) < 1e-9 && abs(dv + hv) < 1e-9, "clamped to the corner of the room: \(du), \(dv) vs \(hu), \(hv)")
+        #expect(
+            abs(du - hu) < 1e-9 && abs(dv + hv) < 1e-9,
+            "clamped to the corner of the room: \(du), \(dv) vs \(hu), \(hv)")
         #expect(l.isCovered(p, box: box))
         #expect(Self.cornersInside(p, box: box, iw: 400, ih: 300))
         // P is idempotent and leaves a covered state's centre untouched.
@@ -111,7 +115,9 @@ import Testing
             let anchor = Point(Double.random(in: 0...600, using: &rng), Double.random(in: 0...600, using: &rng))
             let shown = band.apply(raw, layout: l, anchor: anchor, box: box)
             let back = band.invert(shown, layout: l, anchor: anchor, box: box).state
-            #expect(back.isClose(to: raw, tolerance: 1e-9 * max(1, abs(raw.cx), abs(raw.cy))), "\(raw) -> \(shown) -> \(back)")
+            #expect(
+                back.isClose(to: raw, tolerance: 1e-9 * max(1, abs(raw.cx), abs(raw.cy))),
+                "\(raw) -> \(shown) -> \(back)")
         }
     }
 

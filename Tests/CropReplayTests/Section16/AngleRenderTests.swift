@@ -40,7 +40,8 @@ import Testing
     @Test func aTurnedTestCardMatchesTheMappingPixelByPixel() {
         let card = Testcard.image(width: 200, height: 150)
         let s = ViewState(k: 0.7, cx: 83.3, cy: 58.9, a: 17)
-        let record = FrameRecord.still(s, image: (200, 150), viewport: (160, 120), box: Rect(x: 50, y: 30, width: 60, height: 60))
+        let record = FrameRecord.still(
+            s, image: (200, 150), viewport: (160, 120), box: Rect(x: 50, y: 30, width: 60, height: 60))
         let frame = Self.render(record, card)
         let r = Rotation(degrees: 17)
         var worst = 0
@@ -102,7 +103,8 @@ import Testing
         let s = ViewState(k: 1, cx: 80.4, cy: 60.2, a: 10)
         let box = Rect(x: 40, y: 30, width: 70, height: 55)
         let frame = Self.render(.still(s, image: (200, 150), viewport: (160, 120), box: box), card)
-        let layout = Layout(editor: Self.plain, viewportWidth: 160, viewportHeight: 120, imageWidth: 200, imageHeight: 150)
+        let layout = Layout(
+            editor: Self.plain, viewportWidth: 160, viewportHeight: 120, imageWidth: 200, imageHeight: 150)
         let region = CropMath.turnedRegion(s, layout: layout, box: box)
         guard case .turned(let corners, let w, let h, _, _) = region else {
             Issue.record("expected a turned region")

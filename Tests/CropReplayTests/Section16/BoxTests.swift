@@ -10,7 +10,9 @@ import Testing
 @Suite struct BoxTests {
     static let box = Rect(x: 100, y: 200, width: 200, height: 100)
 
-    static func hit(_ x: Double, _ y: Double, box: Rect = box, size: Double = 44, handles: BoxHandles = .cornersAndEdges) -> BoxHandle? {
+    static func hit(
+        _ x: Double, _ y: Double, box: Rect = box, size: Double = 44, handles: BoxHandles = .cornersAndEdges
+    ) -> BoxHandle? {
         BoxGeometry.hitTest(Point(x, y), box: box, handleSize: size, handles: handles)
     }
 
@@ -52,8 +54,10 @@ import Testing
         #expect(t.frames.last?.box == t.frames[0].box)
         #expect(try #require(t.frames.last).imageRect.x == t.frames[0].imageRect.x + 30)
         let grab = try replay(
-            Scenario(name: "t", editor: e, script: [.pan(PanStep(by: Point(30, 0), duration: 0.05, from: Point(215, 422)))]))
-        #expect(try #require(grab.frames.last).box.maxX == t.frames[0].box.maxX + 30)  // the right edge (215 is 0 from it)
+            Scenario(
+                name: "t", editor: e, script: [.pan(PanStep(by: Point(30, 0), duration: 0.05, from: Point(215, 422)))]))
+        // the right edge (215 is 0 from it)
+        #expect(try #require(grab.frames.last).box.maxX == t.frames[0].box.maxX + 30)
         #expect(try #require(grab.frames.last).imageRect == t.frames[0].imageRect)  // a box drag never moves the image
     }
 
@@ -63,9 +67,12 @@ import Testing
         let b0 = Rect(x: 50, y: 300, width: 200, height: 150)
         // Bounds: the left edge stops at 20.
         #expect(
-            BoxGeometry.drag(b0, handle: .left, by: Point(-100, 0), locked: false, bounds: Self.bounds, minSize: Size(44, 44)).minX == 20)
+            BoxGeometry.drag(
+                b0, handle: .left, by: Point(-100, 0), locked: false, bounds: Self.bounds, minSize: Size(44, 44)
+            ).minX == 20)
         // Minimum: the right edge stops 44 right of the left edge.
-        let small = BoxGeometry.drag(b0, handle: .right, by: Point(-190, 0), locked: false, bounds: Self.bounds, minSize: Size(44, 44))
+        let small = BoxGeometry.drag(
+            b0, handle: .right, by: Point(-190, 0), locked: false, bounds: Self.bounds, minSize: Size(44, 44))
         #expect(small == Rect(x: 50, y: 300, width: 44, height: 150))
         // The minimum beats the bounds: with a minimum wider than the bounds allow, the edge leaves them.
         let wide = BoxGeometry.drag(
@@ -74,7 +81,8 @@ import Testing
         #expect(wide.minX == 0)  // clamped to 60 first, then the minimum pulls it to 250 - 250 = 0
         // A corner moves two edges.
         let corner = BoxGeometry.drag(
-            b0, handle: [.right, .bottom], by: Point(30, -20), locked: false, bounds: Self.bounds, minSize: Size(44, 44))
+            b0, handle: [.right, .bottom], by: Point(30, -20), locked: false, bounds: Self.bounds, minSize: Size(44, 44)
+        )
         #expect(corner == Rect(x: 50, y: 300, width: 230, height: 130))
     }
 
@@ -89,19 +97,23 @@ import Testing
             b0, handle: [.right, .bottom], by: Point(20, 10), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
         #expect(tie == Rect(x: 50, y: 300, width: 220, height: 110))
         // Edge: the bottom edge by +20 makes h = 120, w = 240, centred on the vertical centre line, top edge fixed.
-        let edge = BoxGeometry.drag(b0, handle: .bottom, by: Point(0, 20), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
+        let edge = BoxGeometry.drag(
+            b0, handle: .bottom, by: Point(0, 20), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
         #expect(edge == Rect(x: 30, y: 300, width: 240, height: 120))
         // The bounds cap the scale about the fixed point: the right edge may reach 370 (x from 50): scale 1.6.
-        let capped = BoxGeometry.drag(b0, handle: .right, by: Point(500, 0), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
+        let capped = BoxGeometry.drag(
+            b0, handle: .right, by: Point(500, 0), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
         #expect(capped == Rect(x: 50, y: 270, width: 320, height: 160))
         // The minimum raises the scale (the minimum wins): 44 x 22 is too small in height.
-        let tiny = BoxGeometry.drag(b0, handle: .right, by: Point(-190, 0), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
+        let tiny = BoxGeometry.drag(
+            b0, handle: .right, by: Point(-190, 0), locked: true, bounds: Self.bounds, minSize: Size(44, 44))
         #expect(tiny == Rect(x: 50, y: 328, width: 88, height: 44))
     }
 
     /// Layout: 390x844, a 1600x1200 image at k = 0.25 centred (400x300 at (-5, 272)).
     static let layout = Layout(
-        editor: editor { $0.zoom.min = nil }, viewportWidth: 390, viewportHeight: 844, imageWidth: 1600, imageHeight: 1200)
+        editor: editor { $0.zoom.min = nil }, viewportWidth: 390, viewportHeight: 844, imageWidth: 1600,
+        imageHeight: 1200)
 
     @Test func coverageStopsTheBoxOnTheImageEdge() throws {
         let s = ViewState(k: 0.25, cx: 195, cy: 422)  // image x from -5 to 395, y from 272 to 572
@@ -135,7 +147,8 @@ import Testing
 
     @Test func refitTargetIsCappedByTheMaximumZoom() {
         // Largest rect of aspect 2:1 in 350x804: 350 x 175, s = 350/100 = 3.5; at zoom 4 with max 10: s = 2.5.
-        let (box, s) = BoxGeometry.refitTarget(Rect(x: 50, y: 300, width: 100, height: 50), bounds: Self.bounds, zoom: 4, maxZoom: 10)
+        let (box, s) = BoxGeometry.refitTarget(
+            Rect(x: 50, y: 300, width: 100, height: 50), bounds: Self.bounds, zoom: 4, maxZoom: 10)
         #expect(s == 2.5)
         #expect(box == Rect(x: 195 - 125, y: 422 - 62.5, width: 250, height: 125))
     }
@@ -169,8 +182,12 @@ import Testing
         guard start > release else { return }
         let before = t.frames[start - 1]
         let after = try #require(t.frames.last)
-        func imagePoint(_ f: FrameRecord) -> Point { Point((f.box.midX - f.shown.cx) / f.k, (f.box.midY - f.shown.cy) / f.k) }
-        #expect(abs(imagePoint(before).x - imagePoint(after).x) < 1e-9 && abs(imagePoint(before).y - imagePoint(after).y) < 1e-9)
+        func imagePoint(_ f: FrameRecord) -> Point {
+            Point((f.box.midX - f.shown.cx) / f.k, (f.box.midY - f.shown.cy) / f.k)
+        }
+        #expect(
+            abs(imagePoint(before).x - imagePoint(after).x) < 1e-9
+                && abs(imagePoint(before).y - imagePoint(after).y) < 1e-9)
     }
 
     @Test func aGestureDuringTheWaitRestartsIt() throws {
@@ -184,12 +201,18 @@ import Testing
     @Test func aGestureDuringTheRefitStopsItWhereItIs() throws {
         // Release at 19, refit from 67; a pan begins on frame 70 and does not move the image.
         let t = try Self.refitTrace([
-            .wait(0.85), .events([RawEvent(frame: 1, gesture: .pan, phase: .began), RawEvent(frame: 3, gesture: .pan, phase: .ended)]),
+            .wait(0.85),
+            .events([
+                RawEvent(frame: 1, gesture: .pan, phase: .began), RawEvent(frame: 3, gesture: .pan, phase: .ended),
+            ]),
         ])
-        let began = try #require(t.frames.firstIndex { $0.frame > 20 && $0.events.contains { $0.description == "pan.began" } })
+        let began = try #require(
+            t.frames.firstIndex { $0.frame > 20 && $0.events.contains { $0.description == "pan.began" } })
         #expect(t.frames[began - 1].animating)
         #expect(t.frames[began].box == t.frames[began - 1].box)
-        #expect(t.frames[began].shown.isClose(to: t.frames[began - 1].shown), "\(t.frames[began - 1].shown) -> \(t.frames[began].shown)")
+        #expect(
+            t.frames[began].shown.isClose(to: t.frames[began - 1].shown),
+            "\(t.frames[began - 1].shown) -> \(t.frames[began].shown)")
         #expect(!t.frames[began].animating)
         // The wait starts again at that gesture's end.
         #expect(Self.firstMove(t, after: began + 2) == began + 2 + 48)
@@ -197,7 +220,8 @@ import Testing
 
     @Test func aspectStepsLockAndRefitAtOnce() throws {
         let e = try #require(EditorConfig.preset("resizable-box-refit"))
-        let t = try replay(Scenario(name: "aspect", editor: e, script: [.aspect(.ratio(Size(1, 1))), .untilSettled, .aspect(.free)]))
+        let t = try replay(
+            Scenario(name: "aspect", editor: e, script: [.aspect(.ratio(Size(1, 1))), .untilSettled, .aspect(.free)]))
         let f1 = t.frames[1]
         // The largest square inside the 350 x 262.5 box, centred on it, and a re-fit started in the same frame.
         #expect(abs(f1.box.width - f1.box.height) < 1e-9 || f1.animating)
@@ -233,7 +257,8 @@ import Testing
         var e = try #require(EditorConfig.preset("resizable-box-refit"))
         e.doubleTap.action = .reset
         e.policy.animation = .linear(duration: 0.1)
-        let t = try replay(Scenario(name: "reset", editor: e, script: Self.dragScript([.doubleTap(Point(100, 100)), .untilSettled])))
+        let t = try replay(
+            Scenario(name: "reset", editor: e, script: Self.dragScript([.doubleTap(Point(100, 100)), .untilSettled])))
         let first = t.frames[0]
         let last = try #require(t.frames.last)
         #expect(last.box == first.box && last.shown == first.shown)
@@ -252,10 +277,13 @@ import Testing
         do {
             _ = try replay(
                 Scenario(
-                    name: "e", editor: e, script: [.events([RawEvent(frame: 1, gesture: .pan, phase: .began)]), .quarterTurn(.clockwise)]))
+                    name: "e", editor: e,
+                    script: [.events([RawEvent(frame: 1, gesture: .pan, phase: .began)]), .quarterTurn(.clockwise)]))
             Issue.record("no error")
         } catch {
-            #expect("\(error)".contains("script[1]: frame 2: quarterTurn while a recognizer is active (pan began)"), "\(error)")
+            #expect(
+                "\(error)".contains("script[1]: frame 2: quarterTurn while a recognizer is active (pan began)"),
+                "\(error)")
         }
     }
 }

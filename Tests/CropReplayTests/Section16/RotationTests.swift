@@ -7,7 +7,8 @@ import Testing
 
 /// The rotation recognizer, the straighten dial, quarter turns and flips (SPEC 16.3, 16.4, 16.8).
 @Suite struct RotationTests {
-    static func twistEditor(limit: Double? = nil, anchor: ZoomAnchor = .focal, autoCover: Bool = false) -> EditorConfig {
+    static func twistEditor(limit: Double? = nil, anchor: ZoomAnchor = .focal, autoCover: Bool = false) -> EditorConfig
+    {
         editor {
             $0.viewport = ViewportSpec(width: 400, height: 400, scale: 1)
             $0.image = .testcard(width: 800, height: 600)
@@ -83,7 +84,8 @@ import Testing
             return Point(200 + 100 * sc.1, 200 + 100 * sc.0)
         }
         var expander = TimelineExpander(viewportWidth: 400, viewportHeight: 400, fps: 60, rotationGesture: true)
-        let step = Step(kind: .touches([[a, finger(170)], [a, finger(179)], [a, finger(185)], [a, finger(200)]]), path: "script[0]")
+        let step = Step(
+            kind: .touches([[a, finger(170)], [a, finger(179)], [a, finger(185)], [a, finger(200)]]), path: "script[0]")
         let (actions, _) = try expander.expand(step, cursor: 0)
         let rotations = actions.compactMap { action -> Double? in
             guard case .gesture(let e) = action.action, e.gesture == .rotation else { return nil }
@@ -163,7 +165,8 @@ import Testing
         #expect(s.lastValid == s.shown && s.raw == s.shown)
         // Four turns are the identity.
         try store.run([
-            .quarterTurnRequested(clockwise: true), .quarterTurnRequested(clockwise: true), .quarterTurnRequested(clockwise: true),
+            .quarterTurnRequested(clockwise: true), .quarterTurnRequested(clockwise: true),
+            .quarterTurnRequested(clockwise: true),
         ])
         #expect(store.state.shown == before && store.state.orientation == .identity)
     }

@@ -108,7 +108,9 @@ import Testing
         #expect(t.frames[16].box == Rect(x: 20, y: 347, width: 200, height: 150))
         // The top-left corner dragged far in: the minimum 42 high raises it to 56 x 42 at the fixed corner (220, 497).
         let min = t.frames[32].box
-        #expect(Self.close(min.maxX, 220) && Self.close(min.maxY, 497) && Self.close(min.height, 42) && Self.close(min.width, 56))
+        #expect(
+            Self.close(min.maxX, 220) && Self.close(min.maxY, 497) && Self.close(min.height, 42)
+                && Self.close(min.width, 56))
     }
 
     @Test func doubleTapsZoomByTwoUpToTheMaximumThenBack() throws {

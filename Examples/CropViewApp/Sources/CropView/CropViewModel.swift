@@ -48,7 +48,9 @@ public final class CropViewModel {
         }
         model = try CropEditorModel(editor: editor, imageWidth: imageWidth, imageHeight: imageHeight, fps: fps)
         drawing = CropDrawing(frame: model.current, editor: editor)
-        if records { recording = SessionRecording(preset: preset, imageWidth: imageWidth, imageHeight: imageHeight, fps: fps) }
+        if records {
+            recording = SessionRecording(preset: preset, imageWidth: imageWidth, imageHeight: imageHeight, fps: fps)
+        }
     }
 
     /// A pan recognizer's callback: translation since began, the touch's location and the
@@ -68,7 +70,9 @@ public final class CropViewModel {
     /// A rotation recognizer's callback: radians since began, clockwise positive on screen
     /// (UIKit's convention), the fingers' centroid.
     public func rotation(_ state: RecognizerState, radians: Double, location: Point) {
-        send(GestureEvent(gesture: .rotation, phase: state.phase, rotation: radians * 180 / Double.pi, location: location))
+        send(
+            GestureEvent(
+                gesture: .rotation, phase: state.phase, rotation: radians * 180 / Double.pi, location: location))
     }
 
     /// The display link fired for a frame shown at `timestamp` (seconds, any origin): the model
@@ -107,9 +111,12 @@ public final class CropViewModel {
 
     private func send(_ event: GestureEvent) {
         let values = [
-            event.translation.x, event.translation.y, event.scale, event.rotation, event.location?.x ?? 0, event.location?.y ?? 0,
+            event.translation.x, event.translation.y, event.scale, event.rotation, event.location?.x ?? 0,
+            event.location?.y ?? 0,
         ]
-        guard values.allSatisfy(\.isFinite), event.velocity.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else { return }
+        guard values.allSatisfy(\.isFinite), event.velocity.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else {
+            return
+        }
         model.send(event)
         recording?.append(event, frame: model.frame + 1)
     }

@@ -31,7 +31,8 @@ public struct SessionRecording: Sendable {
         var script: [String] = []
         if !events.isEmpty {
             script.append(
-                "{\"events\": [\n    " + events.map { Self.json($0.event, frame: $0.frame) }.joined(separator: ",\n    ") + "\n  ]}")
+                "{\"events\": [\n    "
+                    + events.map { Self.json($0.event, frame: $0.frame) }.joined(separator: ",\n    ") + "\n  ]}")
         }
         let lastEvent = events.last?.frame ?? 0
         if lastFrame > lastEvent {
@@ -50,7 +51,8 @@ public struct SessionRecording: Sendable {
     static func json(_ e: GestureEvent, frame: Int) -> String {
         var fields = [
             "\"frame\": \(frame)", "\"gesture\": \"\(e.gesture.rawValue)\"", "\"phase\": \"\(e.phase.rawValue)\"",
-            "\"translation\": \(pair(e.translation))", "\"scale\": \(number(e.scale))", "\"rotation\": \(number(e.rotation))",
+            "\"translation\": \(pair(e.translation))", "\"scale\": \(number(e.scale))",
+            "\"rotation\": \(number(e.rotation))",
         ]
         if let location = e.location { fields.append("\"location\": \(pair(location))") }
         if let velocity = e.velocity { fields.append("\"velocity\": \(pair(velocity))") }

@@ -14,19 +14,24 @@ final class CropViewModelTests: XCTestCase {
 
     func testTheRecordedScenarioIsTheCommittedOne() throws {
         let viewModel = try CropViewModel(
-            preset: RecordedSession.preset, imageWidth: RecordedSession.imageWidth, imageHeight: RecordedSession.imageHeight,
+            preset: RecordedSession.preset, imageWidth: RecordedSession.imageWidth,
+            imageHeight: RecordedSession.imageHeight,
             records: true)
         _ = try RecordedSession.play(into: viewModel)
         let json = try XCTUnwrap(viewModel.recording).scenarioJSON(name: "app-session")
         let file = Self.fixtures.appendingPathComponent("session.json")
-        if ProcessInfo.processInfo.environment["CROPVIEW_RECORD"] != nil { try json.write(to: file, atomically: true, encoding: .utf8) }
+        if ProcessInfo.processInfo.environment["CROPVIEW_RECORD"] != nil {
+            try json.write(to: file, atomically: true, encoding: .utf8)
+        }
         XCTAssertEqual(
-            json, try String(contentsOf: file, encoding: .utf8), "the session's scenario changed (CROPVIEW_RECORD=1 rewrites it)")
+            json, try String(contentsOf: file, encoding: .utf8),
+            "the session's scenario changed (CROPVIEW_RECORD=1 rewrites it)")
     }
 
     func testTheFramesShownAreTheCLITrace() throws {
         let viewModel = try CropViewModel(
-            preset: RecordedSession.preset, imageWidth: RecordedSession.imageWidth, imageHeight: RecordedSession.imageHeight)
+            preset: RecordedSession.preset, imageWidth: RecordedSession.imageWidth,
+            imageHeight: RecordedSession.imageHeight)
         let frames = try RecordedSession.play(into: viewModel)
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("trace.json"))
         let traced = try JSONDecoder().decode(TraceFrames.self, from: data).frames
@@ -48,8 +53,10 @@ final class CropViewModelTests: XCTestCase {
     /// text is equal numbers).
     static func fields(_ f: FrameRecord) -> [String] {
         [
-            "frame \(f.frame)", "t \(f.t)", "pan \(f.pan.rawValue)", "pinch \(f.pinch.rawValue)", "rotation \(f.rotation.rawValue)",
-            "zoom \(f.zoom)", "k \(f.k)", "imageRect \(rect(f.imageRect))", "angle \(f.angle)", "turns \(f.orientation.turns)",
+            "frame \(f.frame)", "t \(f.t)", "pan \(f.pan.rawValue)", "pinch \(f.pinch.rawValue)",
+            "rotation \(f.rotation.rawValue)",
+            "zoom \(f.zoom)", "k \(f.k)", "imageRect \(rect(f.imageRect))", "angle \(f.angle)",
+            "turns \(f.orientation.turns)",
             "mirrored \(f.orientation.mirrored)", "box \(rect(f.box))", "valid \(f.valid)", "mask \(f.mask)",
             "animating \(f.animating)", "events \(f.events.map(\.description))",
         ]
@@ -80,10 +87,13 @@ struct TraceFrames: Decodable {
 
         var fields: [String] {
             [
-                "frame \(frame)", "t \(t)", "pan \(pan)", "pinch \(pinch)", "rotation \(rotation ?? "(absent)")", "zoom \(zoom)",
-                "k \(k)", "imageRect \(CropViewModelTests.rect(imageRect))", "angle \(angle.map { "\($0)" } ?? "(absent)")",
+                "frame \(frame)", "t \(t)", "pan \(pan)", "pinch \(pinch)", "rotation \(rotation ?? "(absent)")",
+                "zoom \(zoom)",
+                "k \(k)", "imageRect \(CropViewModelTests.rect(imageRect))",
+                "angle \(angle.map { "\($0)" } ?? "(absent)")",
                 "turns \(turns.map { "\($0)" } ?? "(absent)")", "mirrored \(mirrored.map { "\($0)" } ?? "(absent)")",
-                "box \(box.map(CropViewModelTests.rect) ?? "(absent)")", "valid \(valid)", "mask \(mask)", "animating \(animating)",
+                "box \(box.map(CropViewModelTests.rect) ?? "(absent)")", "valid \(valid)", "mask \(mask)",
+                "animating \(animating)",
                 "events \(events)",
             ]
         }

@@ -32,7 +32,10 @@ enum RecordedSession {
             let state: RecognizerState = i == 0 ? .began : i == 48 ? .ended : .changed
             let location = Point(start.x + translation.x, start.y + translation.y)
             out.append(
-                (clock + 0.05 + Double(i) / 120, .pan(state, translation: translation, location: location, velocity: Point(650, -20))))
+                (
+                    clock + 0.05 + Double(i) / 120,
+                    .pan(state, translation: translation, location: location, velocity: Point(650, -20))
+                ))
         }
         // Pinch and twist together: 0.9 s to 1.4 s, to 1.8x and 0.35 rad clockwise.
         for i in 0...60 {
@@ -55,7 +58,8 @@ enum RecordedSession {
             case .pan(let state, let translation, let location, let velocity):
                 viewModel.pan(state, translation: translation, location: location, velocity: velocity)
             case .pinch(let state, let scale, let location): viewModel.pinch(state, scale: scale, location: location)
-            case .rotation(let state, let radians, let location): viewModel.rotation(state, radians: radians, location: location)
+            case .rotation(let state, let radians, let location):
+                viewModel.rotation(state, radians: radians, location: location)
             case .displayLink: frames += try viewModel.displayLinkFired(timestamp: time)
             }
         }

@@ -82,8 +82,9 @@ extension Engine {
         if boxDragEvent {
             // A box drag never moves the image, except that a wall still holds it: the gesture
             // goes on from what is shown against the new box.
-            if try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) }) == .wall {
-                try updateShown(&s)
+            let response = try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) })
+            if response == .wall {
+                try show(&s, response)
             } else if !faults.contains(.skipBoxDragResume) {
                 try resume(&s)
             }
@@ -148,7 +149,12 @@ extension Engine {
 
     /// Shown state while touching, as the policy says.
     func updateShown(_ s: inout EngineState) throws(EngineError) {
-        switch try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) }) {
+        try show(&s, try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) }))
+    }
+
+    /// Applies what the policy said a touch event shows.
+    func show(_ s: inout EngineState, _ response: TouchResponse) throws(EngineError) {
+        switch response {
         case .follow:
             s.shown = s.raw
         case .wall:

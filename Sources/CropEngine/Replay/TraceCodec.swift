@@ -5,28 +5,33 @@ import CropScenario
 /// Reads and writes `trace.json` (docs/outputs.md): one frame per line so that goldens
 /// diff well, numbers in the shortest form that round-trips (never `inf` or `nan`).
 package enum TraceCodec {
-    package static func encode(_ trace: Trace) -> String { encode(TraceFile(trace)) }
-
-    package static func encode(_ file: TraceFile) -> String {
-        var out = "{\n"
-        out += "  \"scenario\": \(JSONNode.quote(file.scenario)),\n"
-        if let engine = file.engine { out += "  \"engine\": \(JSONNode.quote(engine)),\n" }
-        if let hash = file.scenarioHash { out += "  \"scenarioHash\": \(JSONNode.quote(hash)),\n" }
-        out += "  \"fps\": \(file.fps),\n"
-        out += "  \"frames\": [\n"
-        for (i, f) in file.frames.enumerated() {
-            out += "    " + frame(f) + (i + 1 < file.frames.count ? ",\n" : "\n")
+    /// A replay's `trace.json`.
+    package static func encode(_ trace: Trace) -> String {
+        // Written as bytes (cheaper to append to than a String); a frame's line is about 400.
+        var out: [UInt8] = []
+        out.reserveCapacity(512 * (trace.frames.count + 1))
+        out.write("{\n")
+        out.write("  \"scenario\": \(JSONNode.quote(trace.scenario)),\n")
+        out.write("  \"engine\": \(JSONNode.quote(EngineVersion.current)),\n")
+        out.write("  \"scenarioHash\": \(JSONNode.quote(trace.scenarioHash)),\n")
+        out.write("  \"fps\": \(trace.fps),\n")
+        out.write("  \"frames\": [\n")
+        for (i, f) in trace.frames.enumerated() {
+            out.write("    ")
+            frame(f, into: &out)
+            out.write(i + 1 < trace.frames.count ? ",\n" : "\n")
         }
-        out += "  ],\n"
-        let snaps = file.snapshots.map { "\(JSONNode.quote($0.name)): \($0.frame)" }
-        out += "  \"snapshots\": {" + snaps.joined(separator: ", ") + "},\n"
-        out += "  \"crops\": ["
-        out += file.crops.map { c in
-            "{\"name\": \(JSONNode.quote(c.name)), \"frame\": \(c.frame), \"rect\": \(rect(c.rect)),"
-                + " \"file\": \(JSONNode.quote(c.file))}"
-        }.joined(separator: ", ")
-        out += "]\n}\n"
-        return out
+        out.write("  ],\n")
+        let snaps = trace.snapshots.map { "\(JSONNode.quote($0.name)): \($0.frame)" }
+        out.write("  \"snapshots\": {" + snaps.joined(separator: ", ") + "},\n")
+        out.write("  \"crops\": [")
+        out.write(
+            trace.crops.map(TraceFile.Crop.init).map { c in
+                "{\"name\": \(JSONNode.quote(c.name)), \"frame\": \(c.frame), \"rect\": \(rect(c.rect)),"
+                    + " \"file\": \(JSONNode.quote(c.file))}"
+            }.joined(separator: ", "))
+        out.write("]\n}\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func n(_ d: Double) -> String { JSONNumber.format(d) }
@@ -38,30 +43,47 @@ package enum TraceCodec {
         }
     }
 
-    static func frame(_ f: TraceFile.Frame) -> String {
-        let r = f.imageRect
-        let events = f.events.map { JSONNode.quote($0) }.joined(separator: ", ")
-        var out = "{\"frame\": \(f.frame), \"t\": \(n(f.t)), \"pan\": \"\(f.pan)\", \"pinch\": \"\(f.pinch)\", "
-        if let rotation = f.rotation { out += "\"rotation\": \"\(rotation)\", " }
-        out +=
-            "\"zoom\": \(n(f.zoom)), \"k\": \(n(f.k)), \"imageRect\": [\(n(r.x)), \(n(r.y)), \(n(r.width)),"
-            + " \(n(r.height))], "
-        if let angle = f.angle { out += "\"angle\": \(n(angle)), " }
-        if let turns = f.turns { out += "\"turns\": \(turns), " }
-        if let mirrored = f.mirrored { out += "\"mirrored\": \(mirrored), " }
-        if let b = f.box { out += "\"box\": [\(n(b.x)), \(n(b.y)), \(n(b.width)), \(n(b.height))], " }
-        out += "\"valid\": \(f.valid), \"mask\": \(n(f.mask)), \"animating\": \(f.animating), \"events\": [\(events)]}"
-        return out
+    /// One frame: every field of `TraceField.all`, in that order.
+    static func frame(_ f: FrameRecord, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, field) in TraceField.all.enumerated() {
+            if i > 0 { out.write(", ") }
+            out.write(field.key)
+            switch field.kind {
+            case .integer(_, let read): out.write(String(read(f)))
+            case .number(let read): out.write(n(read(f)))
+            case .phase(let read):
+                out.append(UInt8(ascii: "\""))
+                out.write(read(f).rawValue)
+                out.append(UInt8(ascii: "\""))
+            case .flag(let read): out.write(read(f) ? "true" : "false")
+            case .rect(let read):
+                let r = read(f)
+                out.append(UInt8(ascii: "["))
+                out.write(n(r.x))
+                out.write(", ")
+                out.write(n(r.y))
+                out.write(", ")
+                out.write(n(r.width))
+                out.write(", ")
+                out.write(n(r.height))
+                out.append(UInt8(ascii: "]"))
+            case .events(let read):
+                out.append(UInt8(ascii: "["))
+                for (k, event) in read(f).enumerated() {
+                    if k > 0 { out.write(", ") }
+                    out.write(JSONNode.quote(event.description))
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     // MARK: - Reading
 
-    static let topKeys = ["scenario", "engine", "scenarioHash", "fps", "frames", "snapshots", "crops"]
-    static let frameKeys = [
-        "frame", "t", "pan", "pinch", "rotation", "zoom", "k", "imageRect", "angle", "turns", "mirrored", "box",
-        "valid",
-        "mask", "animating", "events",
-    ]
+    static let topKeys = TraceKeys.all.map(\.name)
+    static let frameKeys = TraceField.all.map(\.name)
     static let cropKeys = ["name", "frame", "rect", "file"]
 
     /// Decodes a trace file; errors name the file and the `line:col` (syntax) or JSON path.
@@ -81,27 +103,32 @@ package enum TraceCodec {
         var frames: [TraceFile.Frame] = []
         for item in try required("frames", in: top, at: nil).array() {
             let f = try item.object(allowed: frameKeys)
-            func req(_ key: String) throws(ScenarioError) -> Field { try required(key, in: f, at: item) }
-            frames.append(
-                TraceFile.Frame(
-                    frame: try req("frame").integer(min: 0, max: Int(Int32.max)),
-                    t: try req("t").number(),
-                    pan: try req("pan").string(),
-                    pinch: try req("pinch").string(),
-                    rotation: try f["rotation"]?.string(),
-                    zoom: try req("zoom").number(),
-                    k: try req("k").number(),
-                    imageRect: try rectangle(req("imageRect")),
-                    angle: try f["angle"]?.number(),
-                    turns: try f["turns"]?.integer(min: 0, max: 3),
-                    mirrored: try f["mirrored"]?.bool(),
-                    box: try f["box"].map { (b: Field) throws(ScenarioError) -> Rect in try rectangle(b) },
-                    valid: try req("valid").bool(),
-                    mask: try req("mask").number(),
-                    animating: try req("animating").bool(),
-                    events: try req("events").array().map { (e: Field) throws(ScenarioError) -> String in try e.string()
-                    }
-                ))
+            var values: [TraceFile.Frame.Value] = []
+            values.reserveCapacity(TraceField.valueCount)
+            for field in TraceField.all {
+                guard let v = f[field.name] else {
+                    if !field.optional { _ = try required(field.name, in: f, at: item) }
+                    for _ in 0..<field.width { values.append(.absent) }
+                    continue
+                }
+                switch field.kind {
+                case .integer(let range, _):
+                    values.append(.number(Double(try v.integer(min: range.lowerBound, max: range.upperBound))))
+                case .number: values.append(.number(try v.number()))
+                case .phase: values.append(.text(try v.string()))
+                case .flag: values.append(.flag(try v.bool()))
+                case .rect:
+                    let r = try rectangle(v)
+                    values.append(.number(r.x))
+                    values.append(.number(r.y))
+                    values.append(.number(r.width))
+                    values.append(.number(r.height))
+                case .events:
+                    values.append(
+                        .list(try v.array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }))
+                }
+            }
+            frames.append(TraceFile.Frame(values: values))
         }
         var snapshots: [TraceFile.Snapshot] = []
         let snapField = try required("snapshots", in: top, at: nil)
@@ -149,4 +176,9 @@ package enum TraceCodec {
         for item in items { v.append(try item.integer(min: Int(Int32.min), max: Int(Int32.max))) }
         return .pixels(x: v[0], y: v[1], width: v[2], height: v[3])
     }
+}
+
+extension [UInt8] {
+    /// Appends a string's UTF-8 bytes.
+    fileprivate mutating func write(_ s: String) { append(contentsOf: s.utf8) }
 }

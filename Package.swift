@@ -153,7 +153,7 @@ let package = Package(
             name: "cropreplay-bench",
             dependencies: [
                 "CCropKernels", "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
-                "CropScenario", "CropBitmap", "CropHTTP", "CropPlay",
+                "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare",
             ]
         ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their

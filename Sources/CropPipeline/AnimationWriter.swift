@@ -16,8 +16,6 @@ package struct AnimationFiles: Sendable {
     package var sheet: ContactSheet?
 
     package init() {}
-
-    package var isEmpty: Bool { apng == nil && gif == nil && webp == nil && sheet == nil }
 }
 
 /// A contact sheet: some of the sequence's frames, shrunk, labelled, in a grid.

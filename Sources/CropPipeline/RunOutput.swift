@@ -130,6 +130,9 @@ package enum RunOutput {
         }
     }
 
+    /// frames/ and the animation files: frames/ alone straight from the renderer to the
+    /// encoder; with animations or the sheet, through `AnimationWriter`, frames/ written as
+    /// its frames go by.
     static func writeSequences(
         _ session: RenderSession, plan: SequencePlan, dir: String, shown: (String) -> String, options: RunOptions
     ) throws {

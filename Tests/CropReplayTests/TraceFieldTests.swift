@@ -89,6 +89,48 @@ final class TraceFieldTests: XCTestCase {
         }
     }
 
+    /// Keys in another order read the same; a value of the wrong kind is named with its path.
+    func testTheReaderTakesAnyKeyOrderAndNamesBadValues() throws {
+        let text = TraceCodec.encode(try richTrace())
+        let decoded = try TraceCodec.decode(Array(text.utf8), file: "trace.json")
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("\"frame\": 1,") })
+        let events = ", \"events\": [\"pan.began\", \"pinch.changed\", \"tap.double\"]}"
+        XCTAssertTrue(line.hasSuffix(events + ","))
+        let reordered =
+            "    {\"events\": [\"pan.began\", \"pinch.changed\", \"tap.double\"], "
+            + line.dropFirst(5).dropLast(events.count + 1) + "},"
+        let moved = text.replacingOccurrences(of: line, with: reordered)
+        XCTAssertNotEqual(moved, text)
+        XCTAssertEqual(try TraceCodec.decode(Array(moved.utf8), file: "trace.json"), decoded)
+        for (from, to, message) in [
+            ("\"zoom\": 1.5", "\"zoomm\": 1.5", "frames[1].zoomm: unknown key \"zoomm\" (did you mean \"zoom\"?)"),
+            ("\"zoom\": 1.5", "\"zoom\": \"1.5\"", "frames[1].zoom: expected a number, got a string"),
+            ("\"turns\": 3", "\"turns\": 4", "frames[1].turns: expected an integer from 0 to 3, got 4"),
+            ("\"frame\": 1,", "\"frame\": 1.5,", "frames[1].frame: expected an integer from 0 to 2147483647, got 1.5"),
+            ("\"pan\": \"began\"", "\"pan\": 1", "frames[1].pan: expected a string, got a number"),
+            ("\"valid\": false", "\"valid\": 0", "frames[1].valid: expected true or false, got a number"),
+            (
+                "[-10.5, 20.5, 130.5, 170.5]", "[-10.5, 20.5, 130.5]",
+                "frames[1].imageRect: expected [x, y, w, h], got 3 items"
+            ),
+            (
+                "[-10.5, 20.5, 130.5, 170.5]", "[-10.5, 20.5, 130.5, true]",
+                "frames[1].imageRect[3]: expected a number, got a boolean"
+            ),
+            (
+                "[\"pan.began\", \"pinch.changed\"", "[\"pan.began\", 2",
+                "frames[1].events[1]: expected a string, got a number"
+            ),
+        ] {
+            let bad = text.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(bad, text, from)
+            XCTAssertThrowsError(try TraceCodec.decode(Array(bad.utf8), file: "trace.json"), to) { error in
+                XCTAssertTrue("\(error)".hasPrefix("trace.json: "), "\(error)")
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
+
     /// Each declared value, changed alone in a decoded trace, is the first difference, named
     /// with the declared unit: `frame 1: imageRect.x -10.5 -> -8.0 (+2.5 pt); pan began at frame 1`.
     func testTheComparisonNamesEachFieldWithItsUnit() throws {

@@ -102,33 +102,7 @@ package enum TraceCodec {
         }
         var frames: [TraceFile.Frame] = []
         for item in try required("frames", in: top, at: nil).array() {
-            let f = try item.object(allowed: frameKeys)
-            var values: [TraceFile.Frame.Value] = []
-            values.reserveCapacity(TraceField.valueCount)
-            for field in TraceField.all {
-                guard let v = f[field.name] else {
-                    if !field.optional { _ = try required(field.name, in: f, at: item) }
-                    for _ in 0..<field.width { values.append(.absent) }
-                    continue
-                }
-                switch field.kind {
-                case .integer(let range, _):
-                    values.append(.number(Double(try v.integer(min: range.lowerBound, max: range.upperBound))))
-                case .number: values.append(.number(try v.number()))
-                case .phase: values.append(.text(try v.string()))
-                case .flag: values.append(.flag(try v.bool()))
-                case .rect:
-                    let r = try rectangle(v)
-                    values.append(.number(r.x))
-                    values.append(.number(r.y))
-                    values.append(.number(r.width))
-                    values.append(.number(r.height))
-                case .events:
-                    values.append(
-                        .list(try v.array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }))
-                }
-            }
-            frames.append(TraceFile.Frame(values: values))
+            frames.append(try frame(item))
         }
         var snapshots: [TraceFile.Snapshot] = []
         let snapField = try required("snapshots", in: top, at: nil)
@@ -154,6 +128,117 @@ package enum TraceCodec {
             scenarioHash: try top["scenarioHash"]?.string(),
             fps: try required("fps", in: top, at: nil).integer(min: 1, max: 240),
             frames: frames, snapshots: snapshots, crops: crops)
+    }
+
+    /// One frame's values, each field read as its kind says. A value of the expected type is
+    /// taken straight from the JSON; anything else goes through `Field`, which throws the
+    /// error naming its path (the same checks: finite numbers, integers in range, four numbers
+    /// in a rect, strings in the events).
+    static func frame(_ item: Field) throws(ScenarioError) -> TraceFile.Frame {
+        let nodes = try members(item)
+        var values: [TraceFile.Frame.Value] = []
+        values.reserveCapacity(TraceField.valueCount)
+        for (field, node) in zip(TraceField.all, nodes) {
+            guard let node else {
+                if !field.optional {
+                    throw ScenarioError(
+                        file: item.file, place: item.path.isEmpty ? nil : item.path,
+                        message: "expected \"\(field.name)\"")
+                }
+                for _ in 0..<field.width { values.append(.absent) }
+                continue
+            }
+            let value = node.value
+            func slow() -> Field { item.child(field.name, node) }
+            switch field.kind {
+            case .integer(let range, _):
+                if case .number(let d, _) = value, d == d.rounded(), d >= Double(range.lowerBound),
+                    d <= Double(range.upperBound)
+                {
+                    values.append(.number(d))
+                } else {
+                    values.append(.number(Double(try slow().integer(min: range.lowerBound, max: range.upperBound))))
+                }
+            case .number:
+                if case .number(let d, _) = value, d.isFinite {
+                    values.append(.number(d))
+                } else {
+                    values.append(.number(try slow().number()))
+                }
+            case .phase:
+                if case .string(let s) = value {
+                    values.append(.text(s))
+                } else {
+                    values.append(.text(try slow().string()))
+                }
+            case .flag:
+                if case .bool(let b) = value {
+                    values.append(.flag(b))
+                } else {
+                    values.append(.flag(try slow().bool()))
+                }
+            case .rect:
+                if let r = numbers(value) {
+                    for d in r { values.append(.number(d)) }
+                } else {
+                    let r = try rectangle(slow())
+                    for d in [r.x, r.y, r.width, r.height] { values.append(.number(d)) }
+                }
+            case .events:
+                if let events = strings(value) {
+                    values.append(.list(events))
+                } else {
+                    values.append(
+                        .list(try slow().array().map { (e: Field) throws(ScenarioError) -> String in try e.string() }))
+                }
+            }
+        }
+        return TraceFile.Frame(values: values)
+    }
+
+    /// Four finite numbers, or nil.
+    static func numbers(_ value: JSONValue) -> [Double]? {
+        guard case .array(let items) = value, items.count == 4 else { return nil }
+        var out: [Double] = []
+        for item in items {
+            guard case .number(let d, _) = item.value, d.isFinite else { return nil }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// An array of strings, or nil.
+    static func strings(_ value: JSONValue) -> [String]? {
+        guard case .array(let items) = value else { return nil }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let s) = item.value else { return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// The frame's member for each field of `TraceField.all`, nil where absent. A file this
+    /// codec wrote lists them in that order, read in one walk; any other object (other order,
+    /// unknown or repeated keys) goes through `Field.object(allowed:)`, which names an unknown key.
+    static func members(_ item: Field) throws(ScenarioError) -> [JSONNode?] {
+        if case .object(let members) = item.node.value {
+            var out: [JSONNode?] = []
+            out.reserveCapacity(TraceField.all.count)
+            var m = 0
+            for field in TraceField.all {
+                if m < members.count && members[m].key == field.name {
+                    out.append(members[m].node)
+                    m += 1
+                } else {
+                    out.append(nil)
+                }
+            }
+            if m == members.count { return out }
+        }
+        let object = try item.object(allowed: frameKeys)
+        return TraceField.all.map { object[$0.name]?.node }
     }
 
     static func rectangle(_ f: Field) throws(ScenarioError) -> Rect {

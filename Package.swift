@@ -15,6 +15,7 @@
 //   CSignalCleanup                          temporary files removed on an interrupting signal
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
+//   CropConformance                         a user's editor model against the reference, script by script
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropCLI -> cropreplay                   the command line
@@ -130,11 +131,17 @@ let package = Package(
             name: "CropExplore",
             dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
         ),
+        // A user's editor model against the reference model on the same scripts (`conform`).
+        .target(
+            name: "CropConformance",
+            dependencies: ["CropJSON", "CropScenario", "CropEngine", "CropPipeline", "CropGoldens"]
+        ),
         .target(
             name: "CropCLI",
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
+                "CropConformance",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
@@ -181,7 +188,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropCLI", "CropImport", "CropHTTP", "CropPlay",
+                "CropCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance",
             ],
             exclude: ["Fixtures"]
         ),

@@ -19,7 +19,7 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         if case .number(let e) = expected, case .number(let a) = actual {
             let digits = field == "frame count" ? 0 : TraceDiff.decimals(e, a)
             let d = a - e
-            let unit = field.hasPrefix("imageRect") || field.hasPrefix("box") ? " pt" : field == "angle" ? " deg" : ""
+            let unit = Self.unit(of: field).map { " " + $0 } ?? ""
             text +=
                 "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits))"
                 + " (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
@@ -28,6 +28,13 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         }
         if let gesture { text += "; \(gesture)" }
         return text
+    }
+}
+
+extension TraceDifference {
+    /// The unit a field's values are in: `pt` for rects and boxes, `deg` for the angle.
+    package static func unit(of field: String) -> String? {
+        field.hasPrefix("imageRect") || field.hasPrefix("box") ? "pt" : field == "angle" ? "deg" : nil
     }
 }
 

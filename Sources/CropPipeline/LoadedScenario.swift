@@ -8,18 +8,26 @@ import Foundation
 package struct LoadedScenario: Sendable {
     package let scenario: Scenario
     package let image: RGBAImage
-    /// The user's policies and curves the scenario may name.
+    /// The user's policies, curves and editor models the scenario may name.
     package let registrations: Registrations
+    /// The registered editor model the replay drives (`--model`), or nil for the reference.
+    package var model: String?
 
-    package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn) {
+    package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn, model: String? = nil) {
         self.scenario = scenario
         self.image = image
         self.registrations = registrations
+        self.model = model == Registrations.reference ? nil : model
     }
 
-    /// The same image and registrations with another scenario (a comparison's variant).
+    /// The same image, registrations and model with another scenario (a comparison's variant).
     package func with(_ scenario: Scenario) -> LoadedScenario {
-        LoadedScenario(scenario: scenario, image: image, registrations: registrations)
+        LoadedScenario(scenario: scenario, image: image, registrations: registrations, model: model)
+    }
+
+    /// The same scenario driving another model (nil: the reference).
+    package func driving(_ model: String?) -> LoadedScenario {
+        LoadedScenario(scenario: scenario, image: image, registrations: registrations, model: model)
     }
 
     /// Reads, decodes and validates a scenario file and loads its image.
@@ -87,7 +95,8 @@ package struct LoadedScenario: Sendable {
         let trace: Trace
         do {
             trace = try Replayer.replay(
-                scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
+                scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations,
+                model: model)
         } catch {
             throw .scenario(error)
         }

@@ -21,8 +21,9 @@ import CropScenario
 public struct CropEditorModel: Sendable {
     public let editor: EditorConfig
     public let fps: Int
-    private let engine: Engine
-    private var state: EngineState
+    /// The reference model: the engine's reducer and its state.
+    private var reference: ReferenceModel
+    private var state: EngineState { reference.state }
     private var queued: [EngineAction] = []
     private var touches: TouchRecognizer
     /// The fingers down (held from one tick to the next until the next `send(touches:)`).
@@ -57,14 +58,16 @@ public struct CropEditorModel: Sendable {
         guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
         self.editor = editor
         self.fps = fps
-        engine = try Engine(editor: editor, fps: fps, registrations: registrations)
+        let engine = try Engine(editor: editor, fps: fps, registrations: registrations)
         do {
-            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start)
+            reference = ReferenceModel(
+                engine: engine,
+                state: try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start))
         } catch {
             throw ModelError(message: error.description)
         }
         touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
-        current = FrameRecord(record: state, fps: fps)
+        current = reference.record(fps: fps)
     }
 
     /// The frame number of `current`.
@@ -117,7 +120,7 @@ public struct CropEditorModel: Sendable {
     /// leaves the model as it was before the tick; the input sent since the last tick is dropped.
     @discardableResult
     public mutating func tick() throws(ModelError) -> FrameRecord {
-        var next = state
+        var next = reference
         var recognizer = touches
         var actions: [EngineAction] = []
         if fingersSent || recognizer.isActive {
@@ -130,20 +133,19 @@ public struct CropEditorModel: Sendable {
         }
         actions += queued
         do {
-            try engine.reduce(&next, .frameBegan(next.frame + 1))
-            for a in actions { try engine.reduce(&next, a) }
-            try engine.reduce(&next, .eventsApplied)
-            try engine.reduce(&next, .tick)
+            try next.step(frame: next.frame + 1) { (m: inout ReferenceModel) throws(EngineError) in
+                for a in actions { try m.apply(a) }
+            }
         } catch {
             queued = []
             fingersSent = false
             throw ModelError(message: "frame \(state.frame + 1): \(error.description)")
         }
-        state = next
+        reference = next
         touches = recognizer
         queued = []
         fingersSent = false
-        current = FrameRecord(record: state, fps: fps)
+        current = reference.record(fps: fps)
         return current
     }
 
@@ -158,17 +160,10 @@ public struct CropEditorModel: Sendable {
     }
 
     /// The crop of the current state, as `save` would take it: image pixels at angle 0, the
-    /// box's corners at an angle; nil when the box does not overlap the image.
+    /// box's corners at an angle; nil when the box does not overlap the image, or at an angle
+    /// with the `offsetFactor` formula (it needs angle 0).
     public var crop: CropRecord.Region? {
-        let layout = state.layout
-        if state.shown.a != 0 { return CropMath.turnedRegion(state.shown, layout: layout, box: state.box) }
-        let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: editor.crop.formula)
-        guard
-            let r = CropMath.rounded(
-                raw, rounding: editor.crop.rounding, imageWidth: Int(layout.imageWidth),
-                imageHeight: Int(layout.imageHeight))
-        else { return nil }
-        return .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
+        try? CropMath.region(of: reference.view, crop: editor.crop).get()
     }
 }
 

@@ -90,7 +90,7 @@ package struct ConformanceReport: Sendable {
         out += "\n\n| first departing field | scripts | earliest | largest difference |\n|---|---|---|---|\n"
         for r in rows {
             let earliest = r.earliestFrame.map { "frame \($0) (\(r.earliestScript))" } ?? r.earliestScript
-            let largest = r.largest.map { JSONNumber.format($0) + (r.unit.isEmpty ? "" : " \(r.unit)") } ?? ""
+            let largest = r.largest.map { TraceDiff.fixed($0, 3) + (r.unit.isEmpty ? "" : " \(r.unit)") } ?? ""
             out += "| \(r.field) | \(r.scripts) | \(earliest) | \(largest) |\n"
         }
         return out

@@ -170,7 +170,7 @@ package enum TraceDiff {
 
     /// Decimals that show the difference with two significant digits (1 to 6), used for both
     /// values so they read at the same precision.
-    static func decimals(_ a: Double, _ b: Double) -> Int {
+    package static func decimals(_ a: Double, _ b: Double) -> Int {
         let d = abs(b - a)
         guard d > 0, d.isFinite else { return 1 }
         var digits = 1
@@ -181,7 +181,7 @@ package enum TraceDiff {
     static func pow10(_ d: Int) -> Double { (0..<d).reduce(1.0) { r, _ in r * 10 } }
 
     /// `x` rounded to `digits` decimals, written with exactly that many.
-    static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         let m = pow10(digits)
         let scaled = (abs(x) * m).rounded()
         let whole = (scaled / m).rounded(.down)

@@ -38,7 +38,8 @@ public func assertReplay(
     defer { if configured == nil { try? FileManager.default.removeItem(atPath: artifacts) } }
     do {
         let outcome = try replay.verify(
-            golden: location.resolve(golden ?? replay.defaultGolden), record: record, strategy: strategy, tolerance: tolerance,
+            golden: location.resolve(golden ?? replay.defaultGolden), record: record, strategy: strategy,
+            tolerance: tolerance,
             maxDiffRatio: maxDiffRatio, artifacts: artifacts)
         guard let failure = outcome.failure else { return }
         location.fail(

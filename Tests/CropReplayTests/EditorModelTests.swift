@@ -1,10 +1,10 @@
-import CropCLI
 import CropConformance
 import CropEngine
 import CropGeometry
 import CropGoldens
 import CropJSON
 import CropPipeline
+import CropReplayCLI
 import CropScenario
 import Foundation
 import TestSupport
@@ -287,7 +287,8 @@ final class EditorModelTests: XCTestCase {
         for line in lines where line.hasPrefix("  reproduce: ") {
             let path = String(line.split(separator: " ").last!)
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + path), path)
-            let again = runCLI(["run", "--model", "clamping", path, "--out", "again"], in: dir, registrations: registrations)
+            let again = runCLI(
+                ["run", "--model", "clamping", path, "--out", "again"], in: dir, registrations: registrations)
             XCTAssertEqual(again.code, 0, again.err)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/report/conformance.md"))

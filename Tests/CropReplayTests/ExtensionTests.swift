@@ -1,7 +1,7 @@
-import CropCLI
 import CropEngine
 import CropGeometry
 import CropPipeline
+import CropReplayCLI
 import CropScenario
 import Foundation
 import TestSupport

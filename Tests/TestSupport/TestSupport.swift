@@ -1,7 +1,7 @@
-import CropCLI
 import CropEngine
 import CropExplore
 import CropGoldens
+import CropReplayCLI
 import CropScenario
 import Foundation
 

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import CropScenario
 
-/// Presets' initial states against hand computations, and crop rects (SPEC 8, 10).
+/// Presets' initial states against hand computations, and crop rects (docs/behaviour.md, "Crops").
 final class PresetAndCropTests: XCTestCase {
     func initial(_ preset: String) throws -> FrameRecord {
         try replay("{\"preset\": \"\(preset)\"}").frames[0]

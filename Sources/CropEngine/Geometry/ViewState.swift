@@ -1,6 +1,6 @@
 import CropGeometry
 
-/// The view state of docs/scenarios.md: the image scale k (points per oriented image
+/// The view state (docs/behaviour.md, "View state and mapping"): the image scale k (points per oriented image
 /// pixel), the centre of the image rect, and the straighten angle `a` in degrees (clockwise
 /// on screen).
 public struct ViewState: Equatable, Sendable, CustomStringConvertible {

@@ -381,6 +381,6 @@ public struct EditorConfig: Equatable, Sendable {
     /// `turn.box`; nil: the box turns when it is resizable and stays otherwise.
     public var turnBox: TurnBox?
 
-    /// Whether a quarter turn turns the box (16.4's default rule applied).
+    /// Whether a quarter turn turns the box (`turn.box`, by default: turns when the box is resizable).
     public var boxTurns: Bool { (turnBox ?? (frame.resizable ? .turns : .stays)) == .turns }
 }

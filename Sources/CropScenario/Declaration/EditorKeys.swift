@@ -62,7 +62,7 @@ package enum EditorKeys {
                 .number("fade", \.fade, .seconds, what: "a duration", doc: "seconds to fade in or out (0: at once)"),
             ]),
         .optionalSection(
-            "border", \.border, given: BorderSpec(), absentNote: "`null`: no border",
+            "border", \.border, given: BorderSpec(), absentNote: "Absent, the border is drawn with these defaults.",
             doc: "The frame's outline, or `null` for none.",
             [
                 .color("color", \.color, doc: "the line's colour"),
@@ -72,7 +72,8 @@ package enum EditorKeys {
                 dash,
             ], rule: { b, place in b.dashProblem(at: place + ".dash") }),
         .optionalSection(
-            "grid", \.grid, given: GridSpec(), absentNote: "absent or `null`: no grid",
+            "grid", \.grid, given: GridSpec(),
+            absentNote: "Absent or `null`, no grid is drawn; a given grid starts from these defaults.",
             doc: "Guide lines inside the frame, or absent for none.",
             [
                 .integer("lines", \.lines, 1...100, doc: "lines each way, evenly spaced (2: thirds)"),

@@ -208,8 +208,8 @@ package enum EditorKeys {
                 let items = try card.array()
                 guard items.count == 2 else { throw card.error("expected [width, height], got \(items.count) items") }
                 let side = 2...Limits.maxImageSide
-                let w = try items[0].integer(min: side.lowerBound, max: side.upperBound)
-                let h = try items[1].integer(min: side.lowerBound, max: side.upperBound)
+                let w = try items[0].wholeNumber(in: side)
+                let h = try items[1].wholeNumber(in: side)
                 e.image = .testcard(width: w, height: h)
             } else {
                 throw field.error("expected {\"file\": \"path.png\"} or {\"testcard\": [width, height]}")

@@ -115,7 +115,7 @@ extension Key {
         Key(
             name, .integer(range), doc: doc,
             read: { f, s, _ throws(ScenarioError) in
-                s[keyPath: path] = try f.integer(min: range.lowerBound, max: range.upperBound)
+                s[keyPath: path] = try f.wholeNumber(in: range)
             },
             write: { .number($0[keyPath: path]) },
             check: { s, place in range.problem(s[keyPath: path], at: place) })

@@ -83,6 +83,18 @@ package struct Field: Sendable {
         return d
     }
 
+    /// A whole number as an `Int`, its range left to the validator (so a file and Swift get the
+    /// same first problem); a fraction, or a number beyond +-2^53, is refused here, naming `range`.
+    package func wholeNumber(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        let d = try number()
+        guard d == d.rounded(), abs(d) <= 0x1p53 else {
+            throw ScenarioError(
+                file: file, place: path, message: "expected \(range.text), got \(JSONNumber.format(d))",
+                expected: range.text, given: JSONNumber.format(d))
+        }
+        return Int(d)
+    }
+
     /// A whole number from `min` to `max` (checked before it becomes an `Int`).
     package func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
         let d = try number()

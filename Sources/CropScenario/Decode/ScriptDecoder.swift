@@ -144,7 +144,7 @@ struct ScriptDecoder {
                 throw item.error("expected \"phase\": began, changed, ended, cancelled or failed")
             }
             var event = RawEvent(
-                frame: try frameField.integer(min: 1, max: Limits.maxFrames),
+                frame: try frameField.wholeNumber(in: 1...Limits.maxFrames),
                 gesture: try gesture.choice(GestureKind.self),
                 phase: try phase.choice(GesturePhase.self))
             if let t = f["translation"] { event.translation = try t.numberPoint() }

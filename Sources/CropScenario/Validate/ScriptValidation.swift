@@ -177,11 +177,12 @@ package struct ScriptValidator {
 }
 
 extension Scenario {
-    /// The first problem with this scenario: its name, fps, editor, start and every step (in
+    /// The first problem with this scenario: its name, editor, start, fps and every step (in
     /// order), at its JSON path; nil when it is valid.
     package func problem() -> Problem? {
-        if let p = OutputName.problem(name, at: "name") ?? (1...240).problem(fps, at: "fps")
-            ?? editor.problem(at: "editor") ?? start?.problem(at: "start")
+        // In the order the decoder reads a file, so both report the same first problem.
+        if let p = OutputName.problem(name, at: "name") ?? editor.problem(at: "editor")
+            ?? start?.problem(at: "start") ?? (1...240).problem(fps, at: "fps")
         {
             return p
         }

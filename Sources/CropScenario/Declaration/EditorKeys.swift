@@ -19,8 +19,7 @@ package enum EditorKeys {
                 .number("height", \.height, .viewportSide, what: "a height", doc: "points"),
                 .integer(
                     "scale", \.scale, 1...4,
-                    doc: "pixels per point; `width*scale` and `height*scale` are whole"
-                        + " pixels, at most 8192"),
+                    doc: "pixels per point; `width*scale` and `height*scale` are whole pixels, at most 8192"),
             ], rule: { v, place in v.pixelProblem(at: place) }),
         .value(.color("background", \.background, doc: "behind the photo (alpha is composited over black)")),
         .value(image),
@@ -37,8 +36,7 @@ package enum EditorKeys {
                 frameSize, frameAspect,
                 .number(
                     "margin", \.margin, .lengths, what: "a margin",
-                    doc: "points kept free on every side when"
-                        + " `aspect` decides the size"),
+                    doc: "points kept free on every side when `aspect` decides the size"),
                 .number("cornerRadius", \.cornerRadius, .lengths, what: "a radius", doc: "points, `roundedRect` only"),
                 .bool("resizable", \.resizable, doc: "the user drags the box's corners and edges"),
                 .bool("lockAspect", \.lockAspect, doc: "a dragged box keeps its aspect"),
@@ -46,8 +44,7 @@ package enum EditorKeys {
                 .choice("handles", \.handles, doc: "which parts of a resizable box a drag can start from"),
                 .number(
                     "handleSize", \.handleSize, .lengths, what: "a handle size",
-                    doc: "points: how far from an"
-                        + " edge a finger still grabs it"),
+                    doc: "points: how far from an edge a finger still grabs it"),
             ], rule: { f, place in f.circleProblem(at: place) }),
         .section(
             "mask", \.mask, doc: "The veil over the photo outside (or inside) the frame.",
@@ -98,8 +95,7 @@ package enum EditorKeys {
                     + " (`viewport`, scroll-view semantics), or nothing but the zoom limits (`none`)")),
         .section(
             "policy", \.policy,
-            doc: "What happens when a gesture leaves the frame uncovered or the zoom out of its"
-                + " limits.",
+            doc: "What happens when a gesture leaves the frame uncovered or the zoom out of its limits.",
             [
                 policyKind,
                 .choice(
@@ -108,8 +104,7 @@ package enum EditorKeys {
                         + " restores only what each gesture changed"),
                 .choice(
                     "onCancel", \.onCancel,
-                    doc: "`settle` treats a cancelled gesture like a release, `ignore`"
-                        + " leaves the state as it is"),
+                    doc: "`settle` treats a cancelled gesture like a release, `ignore` leaves the state as it is"),
                 .optionalNumber(
                     "momentum", \.momentum, .momentum, what: "a deceleration rate",
                     doc: "the deceleration per millisecond of a released drag (0.998 like a scroll view), or `null`;"
@@ -138,23 +133,20 @@ package enum EditorKeys {
             [
                 .bool(
                     "gesture", \.gesture,
-                    doc: "two fingers also twist the photo (needs constraint `frame` or"
-                        + " `none`)"),
+                    doc: "two fingers also twist the photo (needs constraint `frame` or `none`)"),
                 .optionalNumber(
                     "limit", \.limit, .lengths, what: "a limit in degrees",
                     doc: "the largest angle either way in degrees, or `null` for none"),
                 .bool(
                     "autoCover", \.autoCover,
-                    doc: "every twist or straighten zooms just enough to keep the box"
-                        + " covered"),
+                    doc: "every twist or straighten zooms just enough to keep the box covered"),
             ]),
         .section(
             "refit", \.refit, doc: "After a box drag ends, the box grows back to the largest rect of its aspect.",
             [
                 .number(
                     "delay", \.delay, .seconds, what: "a delay in seconds",
-                    doc: "seconds with no gesture before"
-                        + " the re-fit starts"),
+                    doc: "seconds with no gesture before the re-fit starts"),
                 AnimationKeys.key("animation", \.animation, doc: "how the box and the photo move"),
             ]),
         .section(

@@ -71,11 +71,6 @@ package struct Field: Sendable {
         try number(in: .points, what: "a number")
     }
 
-    /// A scale or zoom factor from `Limits.minScale` to `Limits.maxScale`.
-    package func scale(what: String = "a scale") throws(ScenarioError) -> Double {
-        try number(in: .scales, what: what)
-    }
-
     /// A finite number within `range` (the message says the range: `expected a number from 0 to 1, got 2`).
     package func number(in range: ValueRange, what: String) throws(ScenarioError) -> Double {
         let d = try number()
@@ -95,15 +90,11 @@ package struct Field: Sendable {
         return Int(d)
     }
 
-    /// A whole number from `min` to `max` (checked before it becomes an `Int`).
+    /// A whole number from `min` to `max`.
     package func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
-        let d = try number()
-        guard d == d.rounded(), d >= Double(min), d <= Double(max) else {
-            throw ScenarioError(
-                file: file, place: path, message: "expected \((min...max).text), got \(JSONNumber.format(d))",
-                expected: (min...max).text, given: JSONNumber.format(d))
-        }
-        return Int(d)
+        let i = try wholeNumber(in: min...max)
+        if let problem = (min...max).problem(i, at: path) { throw problem.error(file: file) }
+        return i
     }
 
     package func string() throws(ScenarioError) -> String {

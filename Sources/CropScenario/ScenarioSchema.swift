@@ -45,6 +45,10 @@ package enum ScenarioSchema {
         if let description { pairs.append(("description", str(description))) }
         return obj(pairs)
     }
+    /// A value of `schema`, the string `name`, or null.
+    package static func valueOrName(_ schema: JSONNode, _ name: String) -> JSONNode {
+        obj([("anyOf", arr([schema, enumOf([name]), obj([("type", str("null"))])]))])
+    }
     static var bool: JSONNode { obj([("type", str("boolean"))]) }
     static func orNull(_ n: JSONNode) -> JSONNode { obj([("anyOf", arr([n, obj([("type", str("null"))])]))]) }
 

@@ -230,15 +230,7 @@ package enum EditorKeys {
     static let frameAspect = Key<FrameSpec>(
         "aspect",
         .custom(
-            schema: .object([
-                (
-                    "anyOf",
-                    .array([
-                        ScenarioSchema.pair(.positive), .object([("enum", .array([.string("image")]))]),
-                        .object([("type", .string("null"))]),
-                    ])
-                )
-            ]),
+            schema: ScenarioSchema.valueOrName(ScenarioSchema.pair(.positive), "image"),
             text: "`[w, h]` each \(ValueRange.positive.text), or `\"image\"` (the oriented image's)"),
         doc: "the largest rect of this aspect inside the viewport inset by `margin` (circles: 1:1)",
         read: { f, s, _ throws(ScenarioError) in
@@ -269,12 +261,9 @@ package enum EditorKeys {
         doc: "`[on, off, ...]` points along the outline (rects from the top-left, circles from 3 o'clock,"
             + " clockwise); empty or `null`: solid",
         read: { f, s, _ throws(ScenarioError) in
-            s.dash =
-                f.isNull
-                ? []
-                : try f.array().map { (item: Field) throws(ScenarioError) -> Double in
-                    try item.number()
-                }
+            s.dash = []
+            if f.isNull { return }
+            for item in try f.array() { s.dash.append(try item.number()) }
         },
         write: { s in .array(s.dash.map { .number($0) }) },
         check: { s, place in
@@ -287,15 +276,7 @@ package enum EditorKeys {
     static let zoomMin = Key<ZoomSpec>(
         "min",
         .custom(
-            schema: .object([
-                (
-                    "anyOf",
-                    .array([
-                        ScenarioSchema.number(.scales), .object([("enum", .array([.string("cover")]))]),
-                        .object([("type", .string("null"))]),
-                    ])
-                )
-            ]),
+            schema: ScenarioSchema.valueOrName(ScenarioSchema.number(.scales), "cover"),
             text: "a zoom \(ValueRange.scales.text), `\"cover\"` or `null`"),
         doc: "the smallest zoom; `cover` is the smallest that can still cover the frame",
         read: { m, s, _ throws(ScenarioError) in

@@ -66,11 +66,6 @@ package struct Field: Sendable {
         return d
     }
 
-    /// A number within +-`Limits.maxCoordinate` (points, pixels, velocities).
-    package func coordinate() throws(ScenarioError) -> Double {
-        try number(in: .points, what: "a number")
-    }
-
     /// A finite number within `range` (the message says the range: `expected a number from 0 to 1, got 2`).
     package func number(in range: ValueRange, what: String) throws(ScenarioError) -> Double {
         let d = try number()
@@ -135,16 +130,11 @@ package struct Field: Sendable {
         return Point(x, y)
     }
 
-    /// An array of exactly two finite numbers, each within +-`Limits.maxCoordinate`.
-    package func pair() throws(ScenarioError) -> (Double, Double) {
-        let items = try array()
-        guard items.count == 2 else { throw error("expected an array of 2 numbers, got \(items.count) items") }
-        return (try items[0].coordinate(), try items[1].coordinate())
-    }
-
+    /// `[x, y]`, each within +-`Limits.maxCoordinate`.
     package func point() throws(ScenarioError) -> Point {
-        let (x, y) = try pair()
-        return Point(x, y)
+        let p = try numberPoint()
+        if let problem = p.problem(at: path) { throw problem.error(file: file) }
+        return p
     }
 
     package func color() throws(ScenarioError) -> RGBA {

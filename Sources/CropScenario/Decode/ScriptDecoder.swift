@@ -76,9 +76,7 @@ struct ScriptDecoder {
         guard let by = f["by"] else { throw field.error("expected \"by\": degrees") }
         var step = RotationStep(by: try by.number())
         if let at = f["at"] { step.at = try at.numberPoint() }
-        if let d = f["duration"] { step.duration = try d.number() }
-        if let e = f["easing"] { step.easing = try e.choice(Easing.self) }
-        if let h = f["hold"] { step.hold = try h.number() }
+        try readTiming(f, &step.duration, &step.easing, &step.hold)
         return step
     }
 
@@ -86,8 +84,8 @@ struct ScriptDecoder {
         let f = try field.object(allowed: Keys.straighten)
         guard let to = f["to"] else { throw field.error("expected \"to\": degrees") }
         var step = StraightenStep(to: try to.number())
-        if let d = f["duration"] { step.duration = try d.number() }
-        if let e = f["easing"] { step.easing = try e.choice(Easing.self) }
+        var hold = 0.0  // the dial has none (refused above as an unknown key)
+        try readTiming(f, &step.duration, &step.easing, &hold)
         return step
     }
 
@@ -107,9 +105,7 @@ struct ScriptDecoder {
         let f = try field.object(allowed: Keys.pan)
         guard let by = f["by"] else { throw field.error("expected \"by\": [dx, dy]") }
         var step = PanStep(by: try by.numberPoint())
-        if let d = f["duration"] { step.duration = try d.number() }
-        if let e = f["easing"] { step.easing = try e.choice(Easing.self) }
-        if let h = f["hold"] { step.hold = try h.number() }
+        try readTiming(f, &step.duration, &step.easing, &step.hold)
         if let v = f["velocity"] { step.velocity = try v.numberPoint() }
         if let p = f["from"] { step.from = try p.numberPoint() }
         return step
@@ -120,10 +116,17 @@ struct ScriptDecoder {
         guard let scale = f["scale"] else { throw field.error("expected \"scale\": a number > 0") }
         var step = PinchStep(scale: try scale.number())
         if let at = f["at"] { step.at = try at.numberPoint() }
-        if let d = f["duration"] { step.duration = try d.number() }
-        if let e = f["easing"] { step.easing = try e.choice(Easing.self) }
-        if let h = f["hold"] { step.hold = try h.number() }
+        try readTiming(f, &step.duration, &step.easing, &step.hold)
         return step
+    }
+
+    /// The timing keys of gesture steps, where given (their defaults are the step's).
+    func readTiming(_ f: [String: Field], _ duration: inout Double, _ easing: inout Easing, _ hold: inout Double)
+        throws(ScenarioError)
+    {
+        if let d = f["duration"] { duration = try d.number() }
+        if let e = f["easing"] { easing = try e.choice(Easing.self) }
+        if let h = f["hold"] { hold = try h.number() }
     }
 
     func decodeTouches(_ field: Field) throws(ScenarioError) -> [[Point]] {

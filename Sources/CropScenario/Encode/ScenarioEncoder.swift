@@ -75,7 +75,6 @@ package enum ScenarioEncoder {
                             if let s = e.scale { body.append(("scale", .number(s))) }
                             if let l = e.location { body.append(("location", pair(l))) }
                             if let v = e.velocity { body.append(("velocity", pair(v))) }
-                            if let r = e.rotation { body.append(("rotation", .number(r))) }
                             return .object(body)
                         })
                 )

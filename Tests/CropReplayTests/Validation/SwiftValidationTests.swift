@@ -410,21 +410,6 @@ final class SwiftValidationTests: XCTestCase {
         XCTAssertEqual(s.sourceHash, try scenario(ScenarioEncoder.scenario(s).serialized()).sourceHash)
     }
 
-    /// A raw rotation event's angle is written with the scenario (it used to be left out of the
-    /// canonical form, so two scenarios twisting by different angles shared a hash).
-    func testARawRotationEventsAngleIsInItsJSONAndHash() throws {
-        func twist(_ degrees: Double) -> Scenario {
-            built([.events([RawEvent(frame: 1, gesture: .rotation, phase: .began, rotation: degrees)])]) {
-                $0.rotation.gesture = true
-            }
-        }
-        let s = try twist(12).validated()
-        let decoded = try scenario(ScenarioEncoder.scenario(s).serialized())
-        guard case .events(let events) = decoded.script[0].kind else { return XCTFail() }
-        XCTAssertEqual(events[0].rotation, 12)
-        XCTAssertNotEqual(s.sourceHash, try twist(13).validated().sourceHash)
-    }
-
     /// `EditorConfig.validated()` is the same check on its own, and a circle's aspect stays 1:1
     /// whatever Swift sets (a value Swift cannot get wrong).
     func testAnEditorOnItsOwnAndTheCirclesAspect() throws {

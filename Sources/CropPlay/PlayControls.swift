@@ -1,13 +1,14 @@
 import CropJSON
 import CropScenario
 
-/// The side panel's typed controls, declared once: every key the panel edits, with its
-/// control (a number with its range and step, a toggle, a choice, a colour with its opacity,
-/// a size, a nullable value), its label, its default and its doc line, in titled sections
-/// grouped as Editor or Policy. The page builds its form from `json` alone (served in
-/// `/api/state`); choices come from the model's enums, ranges are the scenario validator's
-/// (PlayControlsTests checks every bound and default against the decoder), and what the form
-/// sends is validated like a scenario file.
+/// The side panel's typed controls: every key the panel edits, with its control (a number
+/// with its range and step, a toggle, a choice, a colour with its opacity, a size, a nullable
+/// value), its label, its default and its doc line, in titled sections grouped as Editor or
+/// Policy. An editor key's range, default, choices and doc line are its declaration's
+/// (`EditorKeys`); the panel adds the label, the step and the unit. The page builds its form
+/// from `json` alone (served in `/api/state`); PlayControlsTests checks that every editor key
+/// has a control and every bound and default is the decoder's, and what the form sends is
+/// validated like a scenario file.
 ///
 /// A section edits one top-level object of the scenario (`root`, today `"editor"`): a new
 /// section of the panel is one more entry in `sections` (with its root in `roots` when it
@@ -87,10 +88,6 @@ package enum PlayControls {
     /// Keys of the editor the panel leaves as served: the image (a page never names a file)
     /// and the face boxes (image pixels of the served photo).
     package static let untouched = ["image", "faces"]
-
-    static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String {
-        E.allCases.map(\.rawValue)
-    }
 
     // MARK: - Controls of declared keys
 

@@ -66,9 +66,12 @@ package struct LoadedScenario: Sendable {
     }
 
     /// Loads the scenario's image: the test card, or an image file relative to the scenario file.
-    package static func withImage(_ scenario: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
+    /// A scenario built in code is validated first (a decoded one already was).
+    package static func withImage(_ unchecked: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
         -> LoadedScenario
     {
+        let scenario: Scenario
+        do { scenario = try unchecked.validated() } catch { throw .scenario(error) }
         switch scenario.editor.image {
         case .testcard(let w, let h):
             return LoadedScenario(

@@ -154,6 +154,23 @@ final class DocsTests: XCTestCase {
         }
     }
 
+    /// The editor's key tables and the ranges are generated from the declaration; the
+    /// reference holds them as `cropreplay schema --docs` prints them.
+    func testTheKeyTablesAndRangesAreTheGeneratedOnes() throws {
+        let reference = try read("docs/scenarios.md")
+        func generated(_ part: String) -> String? {
+            guard let begin = reference.range(of: "<!-- BEGIN \(part):"),
+                let open = reference.range(of: "-->\n", range: begin.upperBound..<reference.endIndex),
+                let end = reference.range(of: "<!-- END \(part) -->", range: open.upperBound..<reference.endIndex)
+            else { return nil }
+            return String(reference[open.upperBound..<end.lowerBound])
+        }
+        let regenerate = "docs/scenarios.md is stale: paste the output of `swift run cropreplay schema --docs`"
+        XCTAssertEqual(generated("editor keys"), EditorDocs.keyTables, regenerate)
+        XCTAssertEqual(generated("ranges"), EditorDocs.rangeTable, regenerate)
+        XCTAssertEqual(runCLI(["schema", "--docs"]).out, EditorDocs.markdown)
+    }
+
     func testEveryCommandIsInTheReference() throws {
         let reference = try read("docs/commands.md")
         // The subcommands `cropreplay --help` lists.

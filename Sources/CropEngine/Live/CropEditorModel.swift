@@ -42,7 +42,9 @@ public struct CropEditorModel: Sendable {
     /// var model = try CropEditorModel(editor: .preset("straighten-flip")!, imageWidth: 1600, imageHeight: 1200, start: saved)
     /// ```
     ///
-    /// Throws a `ModelError` for an image side outside 1 ... 16384, an fps outside 1 ... 240,
+    /// Throws the `ScenarioError` a scenario file with the same editor gets for a value out of
+    /// its range (`CropEditorModel: editor.zoom.max: expected a zoom from 0.001 to 1000, got
+    /// nan`), and a `ModelError` for an image side outside 1 ... 16384, an fps outside 1 ... 240,
     /// or a start this editor refuses (the message names `start.<key>`).
     /// (Untyped `throws`: a typed-throws initializer of this struct failing before its
     /// properties are set corrupted the caller's stack in Swift 6.3.1 debug builds.)
@@ -56,7 +58,7 @@ public struct CropEditorModel: Sendable {
             throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
         }
         guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
-        self.editor = editor
+        self.editor = try editor.validated(file: "CropEditorModel")
         self.fps = fps
         let engine = try Engine(editor: editor, fps: fps, registrations: registrations)
         do {
@@ -153,7 +155,8 @@ public struct CropEditorModel: Sendable {
     @discardableResult
     public mutating func advance(to time: Double) throws(ModelError) -> [FrameRecord] {
         guard time.isFinite else { return [] }
-        let target = min(Int((time * Double(fps)).rounded(.down)), state.frame + 10 * fps)
+        let frames = (time * Double(fps)).rounded(.down)
+        let target = Int(max(Double(state.frame), min(frames, Double(state.frame + 10 * fps))))
         var out: [FrameRecord] = []
         while state.frame < target { out.append(try tick()) }
         return out

@@ -5,7 +5,7 @@ public struct ViewportSpec: Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var scale: Int
-    public init(width: Double, height: Double, scale: Int) {
+    public init(width: Double = 390, height: Double = 844, scale: Int = 1) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -39,11 +39,17 @@ public enum FrameAspect: Equatable, Sendable {
 /// The crop frame's definition; its rect is computed for each viewport. With `resizable`
 /// it is also the initial box that drags move (docs/scenarios.md).
 public struct FrameSpec: Equatable, Sendable {
-    public var shape: FrameShape
+    /// The outline; a circle's aspect is always 1:1.
+    public var shape: FrameShape {
+        didSet { if shape == .circle { aspect = .ratio(Size(1, 1)) } }
+    }
     /// Explicit size in points; when nil, `aspect` and `margin` define it.
     public var size: Size?
-    /// Width : height of the largest frame inside the viewport inset by `margin` (1:1 for circles).
-    public var aspect: FrameAspect
+    /// Width : height of the largest frame inside the viewport inset by `margin` (a circle's
+    /// stays 1:1 whatever is set).
+    public var aspect: FrameAspect {
+        didSet { if shape == .circle { aspect = .ratio(Size(1, 1)) } }
+    }
     public var margin: Double
     public var cornerRadius: Double
     /// The box can be dragged by its handles.

@@ -159,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "cropreplay-bench",
             dependencies: [
-                "CCropKernels", "CropReplayCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
+                "CCropKernels", "CropReplayCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO",
+                "CropEngine",
                 "CropScenario", "CropBitmap", "CropHTTP", "CropPlay",
             ]
         ),

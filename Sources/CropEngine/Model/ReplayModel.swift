@@ -29,7 +29,7 @@ package struct ModelView: Sendable {
 }
 
 extension ReplayModel {
-    /// One frame, the only frame loop (docs/behaviour.md, "The replay clock"): frame `n`
+    /// One frame, the only frame loop (docs/behaviour.md, "Clock and frame order"): frame `n`
     /// begins (finished recognizers become possible), `actions` applies the frame's events and
     /// buttons in order, then the events are in (`hiddenWhileTouching` is decided) and
     /// animations advance by 1/fps.

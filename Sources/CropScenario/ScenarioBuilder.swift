@@ -1,10 +1,7 @@
 /// Scenarios built in code with the same model as the JSON.
 extension EditorConfig {
-    /// The defaults of docs/scenarios.md (no preset).
-    public static let defaults = EditorConfig(
-        viewport: ViewportSpec(), background: .black, image: .testcard(width: 1600, height: 1200), fit: .aspectFill,
-        frame: FrameSpec(), mask: MaskSpec(), border: BorderSpec(), grid: nil, zoom: ZoomSpec(), constraint: .frame,
-        policy: PolicySpec(), faces: [], crop: CropSpec())
+    /// The defaults of docs/scenarios.md (no preset): `EditorConfig()`.
+    public static let defaults = EditorConfig()
 
     /// A preset's editor; nil for an unknown name.
     public static func preset(_ name: String) -> EditorConfig? { try? Preset.named(name)?.editor() }

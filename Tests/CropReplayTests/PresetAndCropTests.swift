@@ -57,8 +57,13 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func testCodeDefaultsAreTheSpecDefaults() throws {
-        // EditorConfig.defaults is what `{}` decodes to, and it is docs/scenarios.md's list.
+        // EditorConfig.defaults is what `{}` decodes to, and it is docs/scenarios.md's list;
+        // the public initializer's defaults are the same, key by key.
         XCTAssertEqual(EditorConfig.defaults, try scenario("{}").editor)
+        XCTAssertEqual(EditorConfig(), try scenario("{}").editor)
+        XCTAssertEqual(
+            EditorConfig(zoom: ZoomSpec(max: 4), policy: PolicySpec(kind: .clamp)),
+            try scenario(#"{"editor": {"zoom": {"max": 4}, "policy": {"kind": "clamp"}}}"#).editor)
         XCTAssertEqual(
             ScenarioEncoder.editor(.defaults).canonicalText,
             ##"{"background":"#000000","border":{"color":"#FFFFFF","dash":[],"opacity":1,"position":"center","width":2},"##

@@ -381,12 +381,45 @@ public struct EditorConfig: Equatable, Sendable {
     /// Face boxes in image pixels.
     public var faces: [Rect]
     public var crop: CropSpec
-    public var rotation = RotationSpec()
-    public var refit = RefitSpec()
-    public var doubleTap = DoubleTapSpec()
+    public var rotation: RotationSpec
+    public var refit: RefitSpec
+    public var doubleTap: DoubleTapSpec
     /// `turn.box`; nil: the box turns when it is resizable and stays otherwise.
     public var turnBox: TurnBox?
 
     /// Whether a quarter turn turns the box (`turn.box`, by default: turns when the box is resizable).
     public var boxTurns: Bool { (turnBox ?? (frame.resizable ? .turns : .stays)) == .turns }
+
+    /// An editor key by key; every key defaults to the scenario file's default
+    /// (docs/scenarios.md), so `EditorConfig()` is the editor of a scenario with no preset and
+    /// no `editor` object. `validated(file:)` (or `Scenario.validated()`, `Replay.load`) checks
+    /// the ranges.
+    public init(
+        viewport: ViewportSpec = ViewportSpec(), background: RGBA = .black,
+        image: ImageSource = .testcard(width: 1600, height: 1200), fit: Fit = .aspectFill,
+        frame: FrameSpec = FrameSpec(), mask: MaskSpec = MaskSpec(), border: BorderSpec? = BorderSpec(),
+        grid: GridSpec? = nil, zoom: ZoomSpec = ZoomSpec(), constraint: Constraint = .frame,
+        policy: PolicySpec = PolicySpec(), faces: [Rect] = [], crop: CropSpec = CropSpec(),
+        rotation: RotationSpec = RotationSpec(), refit: RefitSpec = RefitSpec(),
+        doubleTap: DoubleTapSpec = DoubleTapSpec(),
+        turnBox: TurnBox? = nil
+    ) {
+        self.viewport = viewport
+        self.background = background
+        self.image = image
+        self.fit = fit
+        self.frame = frame
+        self.mask = mask
+        self.border = border
+        self.grid = grid
+        self.zoom = zoom
+        self.constraint = constraint
+        self.policy = policy
+        self.faces = faces
+        self.crop = crop
+        self.rotation = rotation
+        self.refit = refit
+        self.doubleTap = doubleTap
+        self.turnBox = turnBox
+    }
 }

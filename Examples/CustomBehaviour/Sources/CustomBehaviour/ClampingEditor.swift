@@ -43,7 +43,9 @@ public struct ClampingEditor: EditorModel {
         case (.pinch, .changed), (.pinch, .ended):
             let at = e.location ?? location
             let f = e.scale / scale
-            s = ViewState(k: s.k * f, cx: at.x + (s.cx - location.x) * f, cy: at.y + (s.cy - location.y) * f, a: s.a)
+            s = ViewState(
+                scale: s.scale * f, cx: at.x + (s.cx - location.x) * f, cy: at.y + (s.cy - location.y) * f,
+                angle: s.angle)
             scale = e.scale
             location = at
             display.state = geometry.project(s)

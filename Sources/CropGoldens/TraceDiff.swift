@@ -19,7 +19,7 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         if case .number(let e) = expected, case .number(let a) = actual {
             let digits = field == "frame count" ? 0 : TraceDiff.decimals(e, a)
             let d = a - e
-            let unit = TraceField.named(field)?.unit.map { " " + $0 } ?? ""
+            let unit = Self.unit(of: field).map { " " + $0 } ?? ""
             text +=
                 "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits))"
                 + " (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
@@ -29,6 +29,11 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         if let gesture { text += "; \(gesture)" }
         return text
     }
+}
+
+extension TraceDifference {
+    /// The unit a field's values are in (`imageRect.x`: `pt`), as `TraceField` declares it.
+    package static func unit(of field: String) -> String? { TraceField.named(field)?.unit }
 }
 
 /// Field-by-field comparison of two trace files.
@@ -190,7 +195,7 @@ package enum TraceDiff {
 
     /// Decimals that show the difference with two significant digits (1 to 6), used for both
     /// values so they read at the same precision.
-    static func decimals(_ a: Double, _ b: Double) -> Int {
+    package static func decimals(_ a: Double, _ b: Double) -> Int {
         let d = abs(b - a)
         guard d > 0, d.isFinite else { return 1 }
         var digits = 1
@@ -201,7 +206,7 @@ package enum TraceDiff {
     static func pow10(_ d: Int) -> Double { (0..<d).reduce(1.0) { r, _ in r * 10 } }
 
     /// `x` rounded to `digits` decimals, written with exactly that many.
-    static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         let m = pow10(digits)
         let scaled = (abs(x) * m).rounded()
         let whole = (scaled / m).rounded(.down)

@@ -24,7 +24,7 @@ final class TraceFieldTests: XCTestCase {
         f.pinch = .changed
         f.rotation = .cancelled
         f.zoom = 1.5
-        f.shown = ViewState(k: 0.5, cx: 60, cy: 80, a: -12.5)
+        f.shown = ViewState(scale: 0.5, cx: 60, cy: 80, angle: -12.5)
         f.imageRect = Rect(x: -10.5, y: 20.5, width: 130.5, height: 170.5)
         f.orientation = ImageOrientation(turns: 3, mirrored: true)
         f.box = Rect(x: 10.5, y: 30.5, width: 90.5, height: 60.5)

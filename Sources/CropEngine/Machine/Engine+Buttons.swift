@@ -64,7 +64,7 @@ extension Engine {
         reset(&s, to: state)
     }
 
-    /// A quarter turn (docs/scenarios.md, order of 16.8): the picture turns rigidly by 90 degrees about the
+    /// A quarter turn (docs/behaviour.md, "Quarter turns and flips"): the picture turns rigidly by 90 degrees about the
     /// box centre; the layout becomes the oriented image's; a turning box swaps and re-fits at once;
     /// then P. Stores become the new state.
     func quarterTurn(_ s: inout EngineState, clockwise: Bool) {
@@ -129,7 +129,7 @@ extension Engine {
     /// animation.
     func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {
         s.events.append(.doubleTap)
-        // `none` only logs the event (16.8): a running settle or re-fit goes on.
+        // `none` only logs the event (docs/behaviour.md, "Double tap"): a running settle or re-fit goes on.
         guard editor.doubleTap.action != .none else { return }
         if s.settle != nil { try stopSettle(&s) }
         pauseRefit(&s)

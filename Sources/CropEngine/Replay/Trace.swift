@@ -26,6 +26,10 @@ public struct FrameRecord: Equatable, Sendable {
     public var orientation: ImageOrientation
     /// Which image is shown (0 = the scenario's; i = the crop loaded by the i-th thenLoad).
     public var imageIndex: Int
+    /// Whether the grid shows, when an editor model decides it; nil follows `grid.visibility`.
+    public var showsGrid: Bool?
+    /// Whether a resizable box's handles show, when an editor model decides it; nil shows them.
+    public var showsHandles: Bool?
     public var k: Double { shown.k }
     public var angle: Double { shown.a }
     /// The box (kept under its old name for the renderer's layers).
@@ -152,6 +156,9 @@ public struct Trace: Equatable, Sendable {
     public var crops: [CropRecord]
     /// The scenario's canonical hash, recorded in goldens (a changed scenario is named on the report line).
     public var scenarioHash: String
+    /// What made the trace: the reference engine's version, or `model NAME` for an editor model
+    /// of your own (recorded in goldens; `check` names a change).
+    public var engine: String = EngineVersion.current
 }
 
 /// The engine's version, written into every trace. Bumped whenever traces or rendered

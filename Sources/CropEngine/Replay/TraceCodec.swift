@@ -12,7 +12,7 @@ package enum TraceCodec {
         out.reserveCapacity(512 * (trace.frames.count + 1))
         out.write("{\n")
         out.write("  \"scenario\": \(JSONNode.quote(trace.scenario)),\n")
-        out.write("  \"engine\": \(JSONNode.quote(EngineVersion.current)),\n")
+        out.write("  \"engine\": \(JSONNode.quote(trace.engine)),\n")
         out.write("  \"scenarioHash\": \(JSONNode.quote(trace.scenarioHash)),\n")
         out.write("  \"fps\": \(trace.fps),\n")
         out.write("  \"frames\": [\n")

@@ -57,7 +57,7 @@ extension TraceFile {
     /// The file a replay writes.
     package init(_ trace: Trace) {
         scenario = trace.scenario
-        engine = EngineVersion.current
+        engine = trace.engine
         scenarioHash = trace.scenarioHash
         fps = trace.fps
         frames = trace.frames.map(Frame.init)

@@ -87,7 +87,13 @@ enum SharedOption {
         name: "--jobs", value: "<n>", help: "Threads for rendering (default: all cores). Output is identical for any n."
     )
     static let golden = CommandSpec.Option(
-        name: "--golden", value: "<dir>", help: "Golden folder (default: golden).", isPath: true)
+        name: "--golden", value: "<dir>",
+        help: "Golden folder (default: golden, or golden-<name> with --model <name>).", isPath: true)
+    static let model = CommandSpec.Option(
+        name: "--model", value: "<name>",
+        help:
+            "Replay through a registered editor model of your own instead of CropReplay's (default:"
+            + " reference; docs/extending.md).")
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)
     }

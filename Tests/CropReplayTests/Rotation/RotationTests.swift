@@ -5,7 +5,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The rotation recognizer, the straighten dial, quarter turns and flips (SPEC 16.3, 16.4, 16.8).
+/// The rotation recognizer, the straighten dial, quarter turns and flips (docs/behaviour.md, "Rotation" and
+/// "Quarter turns and flips").
 @Suite struct RotationTests {
     static func twistEditor(limit: Double? = nil, anchor: ZoomAnchor = .focal, autoCover: Bool = false) -> EditorConfig
     {
@@ -24,7 +25,7 @@ import Testing
         .gesture(GestureEvent(gesture: .rotation, phase: phase, rotation: degrees, location: at))
     }
 
-    @Test func theRotationRecognizerFollowsSectionSixsMachine() {
+    @Test func theRotationRecognizerFollowsTheSameMachineAsPanAndPinch() {
         var store = TestStore(editor: Self.twistEditor(), imageWidth: 800, imageHeight: 600)
         store.send(Self.rotation(.changed, 5), throws: .illegalTransition(.rotation, .withoutBegan(.changed)))
         var s = store.state
@@ -187,7 +188,7 @@ import Testing
     }
 
     @Test func orientationMapsArePixelPermutations() {
-        // The source map of every orientation equals applying the SPEC's definition pixel by pixel:
+        // The source map of every orientation equals applying the oriented image's definition pixel by pixel:
         // mirror left-right if m, then turn (x, y) of a w x h image to (h-1-y, x), t times.
         let w = 5
         let h = 3

@@ -28,6 +28,12 @@ enum Commands {
         }
     }
 
+    /// Loads a scenario file (its policies and curves from the registrations) for the
+    /// command's `--model`.
+    static func load(_ path: String, _ a: ParsedArguments) throws -> LoadedScenario {
+        try LoadedScenario.load(path: path, registrations: a.registrations).driving(try a.model())
+    }
+
     /// `--jobs`, or all cores.
     static func jobs(_ a: ParsedArguments) throws -> Int {
         try a.int("--jobs", min: 1, max: 256) ?? Parallel.defaultJobs

@@ -5,7 +5,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The geometry of SPEC 16.1-16.2 checked by hand and against an independent construction
+/// The geometry at an angle (docs/behaviour.md, "View state and mapping", "Coverage and validity", "Projection"
+/// and "Rubber band") checked by hand and against an independent construction
 /// (the box's corners mapped into the turned image).
 @Suite struct AngleGeometryTests {
     /// An editor whose layout has a 400x300 image at k = 1 in a 600x600 viewport.
@@ -121,7 +122,7 @@ import Testing
         }
     }
 
-    @Test func uprightResultsAreTheFormulasOfSectionFour() {
+    @Test func uprightResultsAreThePerAxisFormulas() {
         // At a = 0 the angled code is not used: P equals the per-axis clamp exactly.
         let l = Self.layout()
         let box = Rect(x: 250, y: 270, width: 100, height: 60)

@@ -108,6 +108,28 @@ struct ParsedArguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
+    /// `--model NAME`: a registered editor model, or nil for the reference (absent, or
+    /// `reference`).
+    func model() throws(UsageError) -> String? {
+        guard let name = options["--model"], name != Registrations.reference else { return nil }
+        guard registrations.modelNames.contains(name) else {
+            let names = [Registrations.reference] + registrations.modelNames
+            let hint = Self.closest(name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(
+                message:
+                    "unknown model '\(Echo.cap(name))'\(hint); expected one of \(names.joined(separator: ", "))"
+                    + (names.count == 1 ? " (register your own with CropReplayCommand.main(registering:))" : ""),
+                command: command)
+        }
+        return name
+    }
+
+    /// `--golden`, or `golden` for the reference model and `golden-NAME` for a model of your own.
+    func goldenDir() throws(UsageError) -> String {
+        if let dir = options["--golden"] { return dir }
+        return try model().map { "golden-\($0)" } ?? "golden"
+    }
+
     /// A likely intended name for a typo (the scenario decoder's rule).
     static func closest(_ word: String, in options: [String]) -> String? { Suggest.closest(word, in: options) }
 }

@@ -12,8 +12,10 @@ extension Commands {
         arguments: [.init(name: "path", help: "Scenario files or folders (default: scenarios).", min: 0, max: nil)],
         options: [
             .init(
-                name: "--golden", value: "<dir>", help: "Golden folder (default: golden). Never written by check.",
+                name: "--golden", value: "<dir>",
+                help: "Golden folder (default: golden, or golden-<name> with --model <name>). Never written by check.",
                 isPath: true),
+            SharedOption.model,
             .init(
                 name: "--tolerance", value: "<n>",
                 help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
@@ -51,7 +53,8 @@ extension Commands {
 
     static func check(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = CheckOptions()
-        options.goldenDir = a.options["--golden"] ?? "golden"
+        options.goldenDir = try a.goldenDir()
+        let model = try a.model()
         options.tolerance = try a.int("--tolerance", min: 0, max: 255) ?? 0
         options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1) ?? 0
         options.artifactsDir = a.options["--artifacts"]
@@ -78,7 +81,8 @@ extension Commands {
         var loaded: [LoadedScenario] = []
         var results: [CheckResult] = []
         for f in files {
-            do { loaded.append(try LoadedScenario.load(path: f, registrations: a.registrations)) } catch {
+            do { loaded.append(try LoadedScenario.load(path: f, registrations: a.registrations).driving(model)) } catch
+            {
                 // A scenario that does not load still gets its line and its report entry.
                 results.append(
                     CheckResult(
@@ -176,6 +180,7 @@ extension Commands {
         arguments: [.init(name: "path", help: "Scenario files or folders (default: scenarios).", min: 0, max: nil)],
         options: [
             SharedOption.golden,
+            SharedOption.model,
             .init(name: "--missing", help: "Only add goldens (or golden files) that do not exist yet."),
             .init(
                 name: "--prune",
@@ -193,7 +198,7 @@ extension Commands {
         run: { a, console in try Commands.record(a, console) })
 
     static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
-        let golden = a.options["--golden"] ?? "golden"
+        let golden = try a.goldenDir()
         let jobs = try jobs(a)
         let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
         let prune = a.flag("--prune")
@@ -205,7 +210,7 @@ extension Commands {
                 command: "record")
         }
         let files = try scenarioPaths(paths, command: "record")
-        let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
+        let loaded = try files.map { try load($0, a) }
         try checkUniqueNames(loaded)
         // All or nothing: everything is prepared before anything is written.
         let prepared = try loaded.map {

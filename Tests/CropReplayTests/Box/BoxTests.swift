@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The movable box of SPEC 16.5 and 16.8: hit test, drags and their clamps, the coverage
+/// The movable box (docs/behaviour.md, "The movable box"): hit test, drags and their clamps, the coverage
 /// factor, re-fits, aspect steps and double taps.
 @Suite struct BoxTests {
     static let box = Rect(x: 100, y: 200, width: 200, height: 100)

@@ -45,7 +45,16 @@ extension Commands {
         name: "schema",
         abstract: "Print the JSON Schema of scenario files.",
         overview: "Print the JSON Schema of scenario files (the text of scenarios/schema.json).",
+        options: [
+            .init(
+                name: "--docs", value: nil,
+                help: "Print the editor's key tables and the ranges of docs/scenarios.md instead (markdown).")
+        ],
         run: { a, console in
+            if a.flag("--docs") {
+                console.out(EditorDocs.markdown.trimmingCharacters(in: .newlines))
+                return 0
+            }
             console.out(ScenarioSchema.text(extensions: a.registrations.names).trimmingCharacters(in: .newlines))
             return 0
         })

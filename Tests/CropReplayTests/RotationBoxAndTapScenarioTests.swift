@@ -6,10 +6,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The committed section-16 scenarios, checked by hand on the frames where something happens:
-/// every expected number here is computed from the formulas of SPEC 16, independently of the
+/// The committed scenarios of rotation, turns, flips, crops at an angle, box drags and double taps (`rot-*`,
+/// `box-*`, `tap-*`), checked by hand on the frames where something happens: every expected number here is
+/// computed from the formulas of docs/behaviour.md, independently of the
 /// engine (their goldens hold the same traces, so these checks pin the goldens too).
-@Suite struct Section16ScenarioTests {
+@Suite struct RotationBoxAndTapScenarioTests {
     static func trace(_ name: String) throws -> Trace {
         try LoadedScenario.load(path: packageRoot + "/scenarios/\(name).json").replay()
     }

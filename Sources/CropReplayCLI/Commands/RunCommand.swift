@@ -38,6 +38,7 @@ extension Commands {
             .init(
                 name: "--thumb", value: "<f>",
                 help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
+            SharedOption.model,
             SharedOption.jobs,
         ],
         discussion:
@@ -62,7 +63,7 @@ extension Commands {
         options.warn = { console.err($0) }
         let files = try scenarioPaths(a.positionals, command: "run")
         // Validate and replay everything before writing anything.
-        let loaded = try files.map { try LoadedScenario.load(path: $0, registrations: a.registrations) }
+        let loaded = try files.map { try load($0, a) }
         try checkUniqueNames(loaded)
         var traces: [Trace] = []
         for l in loaded {

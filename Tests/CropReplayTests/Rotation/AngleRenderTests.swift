@@ -7,7 +7,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Rendering and crops at an angle and through quarter turns (SPEC 16.1, 16.7, 16.8), checked
+/// Rendering and crops at an angle and through quarter turns (docs/behaviour.md, "Rendering" and "Crops"), checked
 /// against direct evaluations of the mapping.
 @Suite struct AngleRenderTests {
     /// An editor that draws only the photo: no mask, border or grid, black background.

@@ -36,9 +36,9 @@ package struct LoadedScenario: Sendable {
     {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
-        let file = (path as NSString).lastPathComponent
+        let file = PathText.lastComponent(path)
         let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(path)
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(

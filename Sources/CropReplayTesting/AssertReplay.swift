@@ -9,6 +9,7 @@
 //
 //     @Test(.cropReplay(record: .all)) func reRecordEverything() { ... }
 @_exported import CropReplay
+import CropPipeline
 import Foundation
 import Testing
 import XCTest
@@ -100,7 +101,7 @@ struct TestLocation {
     /// `path` relative to the folder of the test file (absolute paths are kept).
     func resolve(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        let folder = (String(describing: filePath) as NSString).deletingLastPathComponent
+        let folder = PathText.parent(String(describing: filePath))
         return folder.isEmpty ? path : folder + "/" + path
     }
 
@@ -160,7 +161,7 @@ enum FailureAttachments {
         for a in result.artifacts {
             for path in [a.expected, a.actual, a.diff].compactMap({ $0 }) {
                 guard let data = FileManager.default.contents(atPath: artifacts + "/" + path) else { continue }
-                files.append(File(name: (path as NSString).lastPathComponent, bytes: [UInt8](data)))
+                files.append(File(name: PathText.lastComponent(path), bytes: [UInt8](data)))
             }
         }
         if let text = traceText(result) {

@@ -86,7 +86,7 @@ extension Commands {
                 // A scenario that does not load still gets its line and its report entry.
                 results.append(
                     CheckResult(
-                        scenario: (f as NSString).lastPathComponent, file: f, status: .error,
+                        scenario: PathText.lastComponent(f), file: f, status: .error,
                         mismatches: [.damaged(error.description)],
                         context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
             }
@@ -127,7 +127,7 @@ extension Commands {
             if r.status != .passed { for line in r.lines { console.out("  \(line)") } }
         }
         for o in orphans {
-            let name = (o as NSString).lastPathComponent
+            let name = PathText.lastComponent(o)
             console.out("ORPHANED \(o)/ (no scenario named \(name); `cropreplay record --prune` removes it)")
         }
         let failed = results.filter { $0.status != .passed }
@@ -162,7 +162,7 @@ extension Commands {
     static func writeSummaries(_ results: [CheckResult], orphans: [String], artifactsDir: String?, file: String?) throws
     {
         if let file {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = PathText.parent(file)
             let text = MarkdownSummary.page(
                 results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
             do { try FileIO.writeAtomically(file, text) } catch { throw ReplayFailure.unwritable(error) }
@@ -225,7 +225,7 @@ extension Commands {
         if prune {
             for folder in Orphans.find(goldenDir: golden, names: Set(loaded.map(\.scenario.name))) {
                 do { try FileIO.removeFolder(folder) } catch { throw ReplayFailure.unwritable(error) }
-                console.out("pruned \(folder)/ (no scenario named \((folder as NSString).lastPathComponent))")
+                console.out("pruned \(folder)/ (no scenario named \(PathText.lastComponent(folder)))")
             }
         }
         let scenarios = loaded.count == 1 ? "1 scenario" : "\(loaded.count) scenarios"

@@ -142,7 +142,7 @@ extension Commands {
             }
         }
         let startJSON = try a.options["--start"].map { (v: String) throws -> String in try startOption(v) }
-        let logName = (path as NSString).lastPathComponent
+        let logName = PathText.lastComponent(path)
         let base = logName.split(separator: ".").first.map(String.init) ?? "imported"
         var name = a.options["--name"] ?? base.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
         if name.isEmpty { name = "imported" }
@@ -152,7 +152,7 @@ extension Commands {
             frames: frames)
         // validate accepts what import writes: decode and replay before writing anything.
         let out = a.options["--out"]
-        let dir = out.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+        let dir = out.map { PathText.parent($0) } ?? "."
         // Errors from here on are the editor's (from --editor or --preset) or the replay's:
         // they name the log (or the --editor file), never the --out file not written yet.
         let scenario: Scenario

@@ -47,7 +47,8 @@ public struct TraceComparison: Sendable, Equatable {
 
     /// One frame's value of the differing field in each trace (nil where absent).
     public struct Sample: Sendable, Equatable {
-        public var t: Double
+        /// Seconds.
+        public var time: Double
         public var expected: Double?
         public var actual: Double?
     }
@@ -94,7 +95,7 @@ package enum TraceDiff {
                     }
                 }
                 series.append(
-                    TraceComparison.Sample(t: time(af) ?? time(ef) ?? 0, expected: value(ef), actual: value(af)))
+                    TraceComparison.Sample(time: time(af) ?? time(ef) ?? 0, expected: value(ef), actual: value(af)))
             }
         }
         return TraceComparison(rows: rows, series: series)

@@ -19,7 +19,7 @@ final class TraceFieldTests: XCTestCase {
         var trace = try LoadedScenario.load(text: json, file: "rich.json", name: "rich").replay()
         XCTAssertGreaterThan(trace.frames.count, 2)
         var f = trace.frames[1]
-        f.t = 0.1
+        f.time = 0.1
         f.pan = .began
         f.pinch = .changed
         f.rotation = .cancelled

@@ -3,7 +3,8 @@ import CropGeometry
 /// One recorded frame: the trace fields of docs/outputs.md plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
     public var frame: Int
-    public var t: Double
+    /// Seconds: frame / fps (the trace's `t`).
+    public var time: Double
     public var pan: RecognizerPhase
     public var pinch: RecognizerPhase
     public var rotation: RecognizerPhase
@@ -30,8 +31,13 @@ public struct FrameRecord: Equatable, Sendable {
     public var showsGrid: Bool?
     /// Whether a resizable box's handles show, when an editor model decides it; nil shows them.
     public var showsHandles: Bool?
-    public var k: Double { shown.k }
-    public var angle: Double { shown.a }
+    /// Points per oriented image pixel of the shown state (the trace's `k`).
+    public var scale: Double { shown.scale }
+    /// The shown state's angle in degrees.
+    public var angle: Double { shown.angle }
+    /// `time` and `scale` in the trace's notation.
+    package var t: Double { time }
+    package var k: Double { shown.k }
     /// The box (kept under its old name for the renderer's layers).
     public var frameRect: Rect { box }
     public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
@@ -44,7 +50,7 @@ public struct FrameRecord: Equatable, Sendable {
         box: Rect, orientation: ImageOrientation, imageIndex: Int
     ) {
         self.frame = frame
-        self.t = t
+        self.time = t
         self.pan = pan
         self.pinch = pinch
         self.rotation = rotation

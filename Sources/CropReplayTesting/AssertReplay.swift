@@ -1,3 +1,4 @@
+import CropPipeline
 // Assertions for test suites: XCTest and Swift Testing alike.
 //
 //     import Testing
@@ -9,7 +10,6 @@
 //
 //     @Test(.cropReplay(record: .all)) func reRecordEverything() { ... }
 @_exported import CropReplay
-import CropPipeline
 import Foundation
 import Testing
 import XCTest

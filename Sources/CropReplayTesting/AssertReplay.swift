@@ -1,4 +1,3 @@
-import CropPipeline
 // Assertions for test suites: XCTest and Swift Testing alike.
 //
 //     import Testing
@@ -9,6 +8,7 @@ import CropPipeline
 //     }
 //
 //     @Test(.cropReplay(record: .all)) func reRecordEverything() { ... }
+import CropPipeline
 @_exported import CropReplay
 import Foundation
 import Testing

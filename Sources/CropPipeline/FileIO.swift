@@ -68,6 +68,18 @@ package enum FileIO {
 
     package static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
+    /// The folder part of `path`, as `NSString.deletingLastPathComponent` words it (`a/b` ->
+    /// `a`, `/a` -> `/`, `a` -> empty), worked out here: Foundation on Linux traps on a path of
+    /// one character (`--out o`).
+    package static func folder(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        var head = p[..<slash]
+        while head.hasSuffix("/") { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
+    }
+
     /// Whether `path` is a symbolic link (dangling or not).
     package static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
@@ -82,7 +94,7 @@ package enum FileIO {
     /// Creates a folder and its missing parents; an error says why in the environment's words.
     package static func makeDirectory(_ path: String) throws(FileError) {
         guard !path.isEmpty, !isDirectory(path) else { return }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = folder(of: path)
         if !parent.isEmpty && parent != path { try makeDirectory(parent) }
         if mkdir(path, 0o755) != 0 {
             let code = errno
@@ -99,7 +111,7 @@ package enum FileIO {
 
     /// A hidden temporary name beside `path`, unique in this process.
     package static func temporaryName(for path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = folder(of: path)
         counterLock.lock()
         counter += 1
         let n = counter
@@ -248,7 +260,7 @@ extension FileIO {
     /// first and removed last). An interruption leaves either the old folder, the new one, or
     /// none (never a mix), plus a hidden leftover that the next call removes.
     package static func replaceFolder(_ path: String, with files: [(name: String, bytes: [UInt8])]) throws(FileError) {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = folder(of: path)
         let name = (path as NSString).lastPathComponent
         let base = (parent.isEmpty ? "" : parent + "/")
         try makeDirectory(parent.isEmpty ? "." : parent)

@@ -38,7 +38,7 @@ package struct LoadedScenario: Sendable {
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
         let file = (path as NSString).lastPathComponent
         let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FileIO.folder(of: path)
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(

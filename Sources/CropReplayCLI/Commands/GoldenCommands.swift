@@ -162,7 +162,7 @@ extension Commands {
     static func writeSummaries(_ results: [CheckResult], orphans: [String], artifactsDir: String?, file: String?) throws
     {
         if let file {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = FileIO.folder(of: file)
             let text = MarkdownSummary.page(
                 results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
             do { try FileIO.writeAtomically(file, text) } catch { throw ReplayFailure.unwritable(error) }

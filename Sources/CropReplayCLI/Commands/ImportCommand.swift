@@ -152,7 +152,7 @@ extension Commands {
             frames: frames)
         // validate accepts what import writes: decode and replay before writing anything.
         let out = a.options["--out"]
-        let dir = out.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+        let dir = out.map { FileIO.folder(of: $0) } ?? "."
         // Errors from here on are the editor's (from --editor or --preset) or the replay's:
         // they name the log (or the --editor file), never the --out file not written yet.
         let scenario: Scenario

@@ -237,9 +237,12 @@ final class HostileModelTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: dir + "/nowhere")
         try FileManager.default.createDirectory(
             atPath: dir + "/taken/conformance.md", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/scripted", withIntermediateDirectories: true)
+        try "not a folder".write(toFile: dir + "/scripted/scripts", atomically: true, encoding: .utf8)
         for (out, words) in [
             ("file", "but file is not a folder"), ("dangling", "but dangling is a symbolic link to nothing"),
             ("/dev/null", "but /dev/null is not a folder"), ("taken", "but taken/conformance.md: is a folder"),
+            ("scripted", "but scripted/scripts is not a folder"),
         ] {
             let before = Self.made.value
             let r = try conform(["--model", "counted", "s", "--random", "2", "--out", out], in: dir)
@@ -251,6 +254,7 @@ final class HostileModelTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: dir + "/file", encoding: .utf8), "keep")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/nowhere"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/taken/scripts"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/scripted/conformance.md"))
     }
 
     /// A scenario file may carry a random script's name: only the random script that departs

@@ -133,6 +133,10 @@ extension Commands {
             throw UsageError(
                 message: "'--out' expects a folder to write in, but \(out) is not a folder", command: "conform")
         }
+        if FileIO.exists(out + "/scripts") && !FileIO.isDirectory(out + "/scripts") {
+            throw UsageError(
+                message: "'--out' expects a folder to write in, but \(out)/scripts is not a folder", command: "conform")
+        }
         for name in ["conformance.md", "conformance.json"] {
             do { _ = try FileIO.outputTarget(out + "/" + name) } catch {
                 throw UsageError(

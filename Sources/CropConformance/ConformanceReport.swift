@@ -41,8 +41,7 @@ package struct ConformanceReport: Sendable {
             var size: Double?
             var unit = ""
             switch c.outcome {
-            case .departs(let comparison, _):
-                guard let first = comparison.first else { continue }
+            case .departs(let first, _):
                 field = first.field
                 frame = first.frame
                 if case .number(let e) = first.expected, case .number(let a) = first.actual {
@@ -73,7 +72,7 @@ package struct ConformanceReport: Sendable {
     package func line(_ c: Conformance.Case) -> String {
         switch c.outcome {
         case .conforms(let frames): return "CONFORMS \(c.name) (\(frames) frames)"
-        case .departs(let comparison, _): return "DEPARTS \(c.name): \(comparison.first!)"
+        case .departs(let first, _): return "DEPARTS \(c.name): \(first)"
         case .modelFailed(let message): return "FAILS \(c.name): \(message)"
         case .refused(let message): return "REFUSED \(c.name) (the reference refuses the script: \(message))"
         }
@@ -111,8 +110,7 @@ package struct ConformanceReport: Sendable {
             var fields = ["\"name\": \(q(c.name))", "\"file\": \(q(c.file))"]
             switch c.outcome {
             case .conforms(let frames): fields += ["\"status\": \"conforms\"", "\"frames\": \(frames)"]
-            case .departs(let comparison, let frames):
-                let first = comparison.first!
+            case .departs(let first, let frames):
                 fields += ["\"status\": \"departs\"", "\"frames\": \(frames)", "\"field\": \(q(first.field))"]
                 fields.append("\"frame\": " + (first.frame.map(String.init) ?? "null"))
                 fields += ["\"reference\": \(q("\(first.expected)"))", "\"model\": \(q("\(first.actual)"))"]

@@ -36,7 +36,7 @@ package struct CustomModel: ReplayModel {
         do {
             model = try factory(setup)
         } catch {
-            throw EngineError(frame: 0, problem: .modelFailed(name, "its factory", "\(error)"))
+            throw EngineError(frame: 0, problem: .modelFailed(name, "its factory", Self.quoted(error)))
         }
         display = setup.initial
         layout = Self.layout(editor, viewport, imageSizes[0]!, setup.initial.orientation)
@@ -45,6 +45,7 @@ package struct CustomModel: ReplayModel {
 
     package var isSettling: Bool { display.isSettling }
     package var engineName: String { "model \(name)" }
+    package var endlessSettle: String { "the model \"\(name)\" still shows isSettling" }
     package var view: ModelView {
         ModelView(
             layout: layout, shown: display.state, box: display.box, imageIndex: imageIndex,
@@ -61,7 +62,7 @@ package struct CustomModel: ReplayModel {
         do {
             try model.apply(action, in: context)
         } catch {
-            throw EngineError(frame: frame, problem: .modelFailed(name, action.name, "\(error)"))
+            throw EngineError(frame: frame, problem: .modelFailed(name, action.name, Self.quoted(error)))
         }
         switch action {
         case .viewportChanged(let w, let h): viewport = Size(w, h)
@@ -167,7 +168,20 @@ package struct CustomModel: ReplayModel {
         guard d.mask >= 0, d.mask <= 1 else {
             return "the mask \(d.mask): expected a number from 0 to 1"
         }
+        // `turns` is settable: `ImageOrientation(turns:)` wraps, a plain assignment does not.
+        guard (0...3).contains(d.orientation.turns) else {
+            return "the orientation's turns \(d.orientation.turns): expected 0 to 3"
+        }
         return nil
+    }
+
+    /// What a model threw, for a one-line error: line breaks and other control characters as
+    /// spaces, at most 200 characters.
+    static func quoted(_ error: any Error) -> String {
+        let text = String(
+            String.UnicodeScalarView(
+                "\(error)".unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        return text.count <= 200 ? text : String(text.prefix(200)) + "..."
     }
 
     package func record(fps: Int) -> FrameRecord {

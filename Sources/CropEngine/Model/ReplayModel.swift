@@ -17,6 +17,8 @@ package protocol ReplayModel {
     func record(fps: Int) -> FrameRecord
     /// The name the trace records as its engine (`check` names a change).
     var engineName: String { get }
+    /// What keeps settling when `until settled` gives up 10 s later, for its error.
+    var endlessSettle: String { get }
 }
 
 /// What a model shows, in the geometry it is shown in.
@@ -65,6 +67,7 @@ package struct ReferenceModel: ReplayModel, Sendable {
     }
     package func record(fps: Int) -> FrameRecord { FrameRecord(record: state, fps: fps) }
     package var engineName: String { EngineVersion.current }
+    package var endlessSettle: String { "the settle or mask fade never ends" }
 
     /// What the reference shows now, as a model's display.
     package var display: EditorDisplay {

@@ -196,7 +196,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
             if c > limit {
                 throw fail(
                     step.path,
-                    "still animating at frame \(c - 1), 10 s after frame \(cursor) (the settle or mask fade never ends)"
+                    "still animating at frame \(c - 1), 10 s after frame \(cursor) (\(model.endlessSettle))"
                 )
             }
             try advance(to: c, step: step)

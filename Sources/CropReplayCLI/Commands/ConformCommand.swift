@@ -56,9 +56,18 @@ extension Commands {
                 message: "'--model reference' checks the reference against itself; name a model of your own",
                 command: "conform")
         }
-        let count = try a.int("--random", min: 0, max: 1_000_000) ?? 0
-        guard let seed = UInt64(a.options["--seed"] ?? "1") else {
-            throw UsageError(message: "'--seed' expects a whole number from 0 to \(UInt64.max)", command: "conform")
+        let count = try a.int("--random", min: 0, max: 100_000) ?? 0
+        if count == 0 {
+            for option in ["--seed", "--preset", "--editor"] where a.options[option] != nil {
+                throw UsageError(
+                    message: "'\(option)' applies to the random scripts; add '--random <n>'", command: "conform")
+            }
+        }
+        let seedText = a.options["--seed"] ?? "1"
+        guard let seed = UInt64(seedText) else {
+            throw UsageError(
+                message: "'--seed' expects a whole number from 0 to \(UInt64.max), got '\(Echo.cap(seedText))'",
+                command: "conform")
         }
         let presets = a.options["--preset"].map { [$0] } ?? Preset.all.map(\.name)
         for p in presets where Preset.named(p) == nil {
@@ -67,41 +76,31 @@ extension Commands {
                     "unknown preset '\(Echo.cap(p))'; expected one of \(Preset.all.map(\.name).joined(separator: ", "))",
                 command: "conform")
         }
-        var items: [(LoadedScenario, String?)] = []
+        let jobs = try jobs(a)
+        let out = a.options["--out"]
+        if let out { try checkReportFolder(out) }
+        var files: [LoadedScenario] = []
         if !a.positionals.isEmpty || count == 0 {
             let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
             for f in try scenarioPaths(paths, command: "conform") {
-                items.append((try LoadedScenario.load(path: f, registrations: a.registrations), nil))
+                files.append(try LoadedScenario.load(path: f, registrations: a.registrations))
             }
         }
-        if count > 0 {
-            let editor = try a.options["--editor"].map(readEditorObject)
-            for preset in presets {
-                let made: [(name: String, json: String)]
-                do {
-                    made = try RandomScenarios.make(
-                        preset: preset, editor: editor, editorFile: a.options["--editor"] ?? "--editor", count: count,
-                        seed: seed, registrations: a.registrations)
-                } catch {
-                    throw ReplayFailure.scenario(error)
-                }
-                for (name, json) in made {
-                    let loaded = try LoadedScenario.load(
-                        text: json, file: name + ".json", name: name, registrations: a.registrations)
-                    items.append((loaded, json))
-                }
-            }
+        let random = try count > 0 ? randomScripts(a, presets: presets, seed: seed) : []
+        let registrations = a.registrations
+        let cases = Conformance.check(count: files.count + random.count * count, model: model, jobs: jobs) {
+            [files] i in
+            if i < files.count { return .init(files[i]) }
+            let (generator, template) = random[(i - files.count) / count]
+            return script((i - files.count) % count, of: generator, over: template, registrations: registrations)
         }
-        let cases = Conformance.check(items, model: model, jobs: try jobs(a))
         let report = ConformanceReport(model: model, cases: cases)
-        var written: [String: String] = [:]
-        if let out = a.options["--out"] {
-            for c in cases {
-                guard let json = c.scenarioJSON else { continue }
-                if case .conforms = c.outcome { continue }
-                if case .refused = c.outcome { continue }
-                written[c.name] = "\(out)/scripts/\(c.name).json"
-                do { try FileIO.writeAtomically("\(out)/scripts/\(c.name).json", json) } catch {
+        var written: [Int: String] = [:]
+        if let out {
+            for (i, c) in cases.enumerated() {
+                guard let scenario = c.scenario else { continue }
+                written[i] = "\(out)/scripts/\(c.name).json"
+                do { try FileIO.writeAtomically("\(out)/scripts/\(c.name).json", scenario()) } catch {
                     throw ReplayFailure.unwritable(error)
                 }
             }
@@ -112,28 +111,106 @@ extension Commands {
                 throw ReplayFailure.unwritable(error)
             }
         }
-        for c in cases {
+        for (i, c) in cases.enumerated() {
             console.out(report.line(c))
-            if let path = written[c.name] { console.out("  reproduce: cropreplay run --model \(model) \(path)") }
+            if let path = written[i] { console.out("  reproduce: cropreplay run --model \(model) \(path)") }
         }
         console.out("")
         console.out(report.summary.trimmingCharacters(in: .newlines))
-        if let out = a.options["--out"] { console.out("report: \(out)/conformance.md") }
+        if let out { console.out("report: \(out)/conformance.md") }
         return report.departures > 0 ? 1 : 0
     }
 
-    /// An editor object from a JSON file, as text (checked to be one object).
+    /// `--out`: a folder (or a new path), refused before anything replays when it is a file, a
+    /// device or a dangling link, or when the report's files could not be written in it.
+    static func checkReportFolder(_ out: String) throws {
+        if FileIO.isSymbolicLink(out) && !FileIO.exists(out) {
+            throw UsageError(
+                message: "'--out' expects a folder to write in, but \(out) is a symbolic link to nothing",
+                command: "conform")
+        }
+        if FileIO.exists(out) && !FileIO.isDirectory(out) {
+            throw UsageError(
+                message: "'--out' expects a folder to write in, but \(out) is not a folder", command: "conform")
+        }
+        if FileIO.exists(out + "/scripts") && !FileIO.isDirectory(out + "/scripts") {
+            throw UsageError(
+                message: "'--out' expects a folder to write in, but \(out)/scripts is not a folder", command: "conform")
+        }
+        for name in ["conformance.md", "conformance.json"] {
+            do { _ = try FileIO.outputTarget(out + "/" + name) } catch {
+                throw UsageError(
+                    message: "'--out' expects a folder to write in, but \(error.description)", command: "conform")
+            }
+        }
+    }
+
+    /// The random scripts' generators, one per preset, each with a scenario that holds their
+    /// image (loaded once: every script of a preset shows the same image).
+    static func randomScripts(_ a: ParsedArguments, presets: [String], seed: UInt64) throws
+        -> [(RandomScenarios, LoadedScenario)]
+    {
+        let editorFile = a.options["--editor"].map { "--editor \($0)" }
+        let editor = try a.options["--editor"].map(readEditorObject)
+        var out: [(RandomScenarios, LoadedScenario)] = []
+        for preset in presets {
+            let generator: RandomScenarios
+            do {
+                generator = try RandomScenarios(
+                    preset: preset, editor: editor, editorFile: editorFile ?? "--preset \(preset)", seed: seed,
+                    registrations: a.registrations)
+            } catch {
+                throw ReplayFailure.scenario(error)
+            }
+            let first = generator.scenario(0)
+            let template = try LoadedScenario.load(
+                text: first.json, file: editorFile ?? first.name + ".json", name: first.name,
+                registrations: a.registrations)
+            out.append((generator, template))
+        }
+        return out
+    }
+
+    /// Random script `index` of `generator`, decoded as it is checked, with `template`'s image.
+    static func script(
+        _ index: Int, of generator: RandomScenarios, over template: LoadedScenario, registrations: Registrations
+    ) -> Conformance.Script {
+        let (name, json) = generator.scenario(index)
+        let loaded: Result<LoadedScenario, ReplayFailure>
+        do {
+            let scenario = try ScenarioDecoder.decode(
+                text: json, file: name + ".json", defaultName: name, extensions: registrations.names)
+            loaded = .success(template.with(scenario))
+        } catch {
+            loaded = .failure(.scenario(error))
+        }
+        return .init(name: name, file: name + ".json", loaded: loaded) { generator.scenario(index).json }
+    }
+
+    /// An editor object from a JSON file, as JSON text (checked to be one object). A relative
+    /// `image.file` is made absolute from the file's folder, so the random scripts written
+    /// elsewhere (`--out DIR/scripts`) find the image too.
     static func readEditorObject(_ path: String) throws -> String {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch {
             throw ReplayFailure.unreadable(error)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
         let node: JSONNode
-        do { node = try JSONParser.parse(text) } catch {
+        do { node = try JSONParser.parse(String(decoding: bytes, as: UTF8.self)) } catch {
             throw ReplayFailure.badInput("\(path):\(error.line):\(error.column): \(error.message)")
         }
-        guard case .object = node.value else { throw ReplayFailure.badInput("\(path): expected an editor object") }
-        return text
+        guard case .object(var members) = node.value else {
+            throw ReplayFailure.badInput("\(path): expected an editor object")
+        }
+        if let i = members.firstIndex(where: { $0.key == "image" }), case .object(var image) = members[i].node.value,
+            let j = image.firstIndex(where: { $0.key == "file" }), case .string(let file) = image[j].node.value,
+            !file.isEmpty, !file.hasPrefix("/")
+        {
+            let folder = PathText.parent(path)
+            let base = path.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+            image[j].node = JSONNode(.string(URL(fileURLWithPath: base + "/" + file).standardizedFileURL.path))
+            members[i].node = JSONNode(.object(image))
+        }
+        return JSONNode(.object(members)).serialized(indent: 2, level: 1)
     }
 }

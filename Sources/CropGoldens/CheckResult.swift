@@ -58,8 +58,9 @@ public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
     case snapshot(name: String, frame: Int, diff: ImageDiff)
     /// The golden folder has no image for a snapshot the scenario takes.
     case missingSnapshot(name: String, frame: Int, path: String)
-    /// There is no golden for this scenario yet.
-    case missingGolden(path: String, scenarioFile: String)
+    /// There is no golden for this scenario yet; `recordOptions` are the options `record` needs
+    /// to write it where `check` looked (`--model NAME`, `--golden DIR`), or empty.
+    case missingGolden(path: String, scenarioFile: String, recordOptions: String)
     /// A golden file cannot be read or decoded, or the replay itself failed.
     case damaged(String)
 
@@ -69,11 +70,11 @@ public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
         case .snapshot(let name, let frame, let diff): return "snapshot \"\(name)\" (frame \(frame)): \(diff.summary)"
         case .missingSnapshot(let name, let frame, let path):
             return "snapshot \"\(name)\" (frame \(frame)): no golden image at \(path) (run `cropreplay record`)"
-        case .missingGolden(let path, let file):
+        case .missingGolden(let path, let file, let options):
             if file.hasPrefix("<") {
                 return "no golden at \(path) yet (record it with CROPREPLAY_RECORD=all or record: .all)"
             }
-            return "no golden at \(path) yet (run `cropreplay record \(file)`)"
+            return "no golden at \(path) yet (run `cropreplay record \(options.isEmpty ? "" : options + " ")\(file)`)"
         case .damaged(let message): return message
         }
     }

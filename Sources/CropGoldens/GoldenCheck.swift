@@ -59,7 +59,10 @@ package enum GoldenCheck {
         let store = GoldenStore(root: options.goldenDir, name: scenario.name)
         guard store.exists else {
             result.status = .new
-            result.mismatches.append(.missingGolden(path: store.tracePath, scenarioFile: scenario.file))
+            result.mismatches.append(
+                .missingGolden(
+                    path: store.tracePath, scenarioFile: scenario.file,
+                    recordOptions: recordOptions(model: loaded.model, goldenDir: options.goldenDir)))
             return
         }
         let golden = try store.trace()
@@ -74,6 +77,15 @@ package enum GoldenCheck {
         }
         try compareImages(loaded, trace: trace, store: store, options: options, into: &result)
         if !result.mismatches.isEmpty { result.status = .failed }
+    }
+
+    /// The options `record` needs to write into the folder `check` read: the model, and the
+    /// golden folder unless it is that model's default.
+    static func recordOptions(model: String?, goldenDir: String) -> String {
+        var options: [String] = []
+        if let model { options.append("--model \(model)") }
+        if goldenDir != (model.map { "golden-\($0)" } ?? "golden") { options.append("--golden \(goldenDir)") }
+        return options.joined(separator: " ")
     }
 
     /// The images a check compares: (golden name, frame).

@@ -169,7 +169,7 @@ public struct Replay: Sendable {
     /// `<name>: <first difference>` then the other lines.
     func message(_ result: CheckResult) -> String {
         var lines = result.mismatches.map(\.description)
-        if case .missingGolden(let path, let file)? = result.mismatches.first, file.hasPrefix("<") {
+        if case .missingGolden(let path, let file, _)? = result.mismatches.first, file.hasPrefix("<") {
             lines[0] = "no golden at \(path) yet: record it with CROPREPLAY_RECORD=all (or pass record: .all)"
         }
         lines += result.context.map(\.description)

@@ -238,6 +238,15 @@ final class EditorModelTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
         try String(format: Self.drag, "rubberBand").write(
             toFile: dir + "/scenarios/drag.json", atomically: true, encoding: .utf8)
+        // Before recording, check says how to record where it looked.
+        let new = runCLI(["check", "--model", "clamping"], in: dir, registrations: registrations)
+        XCTAssertEqual(new.code, 1)
+        XCTAssertTrue(
+            new.out.contains(
+                "no golden at golden-clamping/drag/trace.json yet (run `cropreplay record --model clamping "),
+            new.out)
+        let elsewhere = runCLI(["check", "--golden", "g"], in: dir, registrations: registrations)
+        XCTAssertTrue(elsewhere.out.contains("(run `cropreplay record --golden g "), elsewhere.out)
         let recorded = runCLI(["record", "--model", "clamping"], in: dir, registrations: registrations)
         XCTAssertEqual(recorded.code, 0, recorded.err)
         let trace = try String(contentsOfFile: dir + "/golden-clamping/drag/trace.json", encoding: .utf8)

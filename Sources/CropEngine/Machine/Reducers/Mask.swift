@@ -1,0 +1,34 @@
+import CropGeometry
+import CropScenario
+
+/// The mask's visibility (docs/scenarios.md, "mask, border, grid"): `perGesture`: a `began`
+/// hides it and an `ended` shows it (cancelled and failed leave it); `hiddenWhileTouching`:
+/// after all of a frame's events, hidden while any gesture is active. With `fade` the factor
+/// moves toward its target by (1/fps)/fade each frame, snapping to it once within 1e-9;
+/// without, it jumps.
+extension Engine {
+    package func maskOnGesture(_ s: inout EngineState, _ update: GestureUpdate) {
+        guard editor.mask.visibility == .perGesture else { return }
+        if update.phase == .began { setMaskTarget(&s, 0) }
+        if update.phase == .ended { setMaskTarget(&s, 1) }
+    }
+
+    /// All of the frame's events are applied.
+    package func maskAfterEvents(_ s: inout EngineState) {
+        if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
+    }
+
+    /// One frame of the fade.
+    package func fadeMask(_ s: inout EngineState) {
+        if s.mask != s.maskTarget {
+            let step = (1 / Double(fps)) / editor.mask.fade
+            s.mask = s.mask < s.maskTarget ? min(s.maskTarget, s.mask + step) : max(s.maskTarget, s.mask - step)
+            if abs(s.mask - s.maskTarget) <= 1e-9 { s.mask = s.maskTarget }
+        }
+    }
+
+    func setMaskTarget(_ s: inout EngineState, _ target: Double) {
+        s.maskTarget = target
+        if editor.mask.fade == 0 { s.mask = target }
+    }
+}

@@ -47,25 +47,25 @@ extension Engine {
         var update = try recognize(&s, e)  // the recognizer's machine, the event log, the location
         switch e.phase {
         case .began:
-            gesture.takeAnchor(&s, update)  // pinch, rotation: the zoom anchor moves first
+            gesture.takeAnchor(&s, at: update.location)  // pinch, rotation: the zoom anchor moves first
             stopSettle(&s)  // a running settle stops where it is
             interruptRefit(&s)  // a running re-fit stops, a waiting one waits for the gesture's end
             try resume(&s)  // raw := the state whose image is shown
-            gesture.begin(&s, &update, self)  // pan: a box handle grabbed; rotation: the dial's base
+            gesture.begin(&s, e, &update, self)  // pan: a box handle grabbed; rotation: the dial's base
         case .changed, .ended:
-            gesture.move(&s, &update, self)  // the delta: pan (or box drag), pinch or rotation
+            gesture.move(&s, e, &update, self)  // the delta: pan (or box drag), pinch or rotation
         case .cancelled, .failed:
             break
         }
-        commit(&s, update)  // the recognizer's new phase and values
-        try showTouch(&s, update)  // what the policy shows (a box drag: the wall, or raw := shown)
-        remember(&s, update, gesture)  // the policy's memories
-        maskOnGesture(&s, update)  // perGesture mask
-        if update.isEnding {
-            gesture.end(&s, &update, self)  // pan: a box drag ends; the fling
+        commit(&s, e.gesture, update.recognizer)  // the recognizer's new phase and values
+        try showTouch(&s, e.phase, movedBox: update.movedBox)  // what the policy shows
+        remember(&s, e.phase, gesture)  // the policy's memories
+        maskOnGesture(&s, e.phase)  // perGesture mask
+        if e.phase == .ended || e.phase == .cancelled {
+            gesture.end(&s, e, &update, self)  // pan: a box drag ends; the fling
             releaseUnbanded(&s)  // the last finger lifted: everything is banded again
-            restartRefitWait(&s, update)  // a box drag's end makes a re-fit pending
+            restartRefitWait(&s, endedBoxDrag: update.endedBoxDrag)  // a box drag's end: a re-fit pending
         }
-        try release(&s, update)  // the policy's gestureEnded, and its release when the last lifts
+        try release(&s, e, fling: update.fling)  // the policy's gestureEnded, and release when the last lifts
     }
 }

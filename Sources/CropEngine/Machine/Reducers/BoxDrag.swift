@@ -10,13 +10,13 @@ import CropScenario
 /// (`clamp`) still holds the image against it. Its end makes a re-fit pending (`Refit.swift`).
 extension Engine {
     /// A pan began: it drags the box when it landed on a handle (a defaulted location never does).
-    package func grabBox(_ s: inout EngineState, _ update: GestureUpdate) {
+    func grabBox(_ s: inout EngineState, _ e: GestureEvent) {
         s.boxDrag = nil
         let frame = editor.frame
-        if frame.resizable, let landing = update.event.location,
+        if frame.resizable, let landing = e.location,
             let handle = BoxGeometry.hitTest(landing, box: s.box, handleSize: frame.handleSize, handles: frame.handles)
         {
-            s.boxDrag = BoxDrag(handle: handle, start: s.box, baseline: update.event.translation)
+            s.boxDrag = BoxDrag(handle: handle, start: s.box, baseline: e.translation)
         }
     }
 
@@ -33,7 +33,7 @@ extension Engine {
 
     /// What a box-drag event shows: a wall still holds the image against the new box; anything
     /// else leaves the image where it is, the raw state becoming the one shown against it.
-    package func showBoxDrag(_ s: inout EngineState) throws(EngineError) {
+    func showBoxDrag(_ s: inout EngineState) throws(EngineError) {
         let response = try ask(s, "touch", { try policy.touch(s.raw, in: geometry(s)) })
         if response == .wall {
             try show(&s, response)
@@ -43,7 +43,7 @@ extension Engine {
     }
 
     /// The pan ended or was cancelled: its box drag, if any, ends.
-    package func releaseBox(_ s: inout EngineState, _ update: inout GestureUpdate) {
+    func releaseBox(_ s: inout EngineState, _ update: inout GestureUpdate) {
         update.endedBoxDrag = s.boxDrag != nil
         s.boxDrag = nil
     }

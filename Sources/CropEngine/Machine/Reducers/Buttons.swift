@@ -16,7 +16,7 @@ extension Engine {
     /// A quarter turn, in this order: the picture turns rigidly by 90 degrees about the box
     /// centre; the layout becomes the oriented image's; a turning box swaps and re-fits at once;
     /// then P. Stores become the new state.
-    package func quarterTurn(_ s: inout EngineState, clockwise: Bool) {
+    func quarterTurn(_ s: inout EngineState, clockwise: Bool) {
         s.settle = nil
         let boxTurns = editor.boxTurns
         if boxTurns { s.refit = .idle } else { pauseRefit(&s) }
@@ -41,7 +41,7 @@ extension Engine {
     }
 
     /// A flip about the box's vertical (horizontal) centre line, then P.
-    package func flip(_ s: inout EngineState, horizontal: Bool) {
+    func flip(_ s: inout EngineState, horizontal: Bool) {
         s.settle = nil
         pauseRefit(&s)
         var state = s.shown
@@ -58,7 +58,7 @@ extension Engine {
     /// The aspect picker (docs/scenarios.md): a ratio or the oriented image's locks it and makes the box
     /// the largest such rect inside the current one, centred, with a re-fit pending at once (it
     /// waits for a running settle); `free` unlocks. The minimum size does not apply.
-    package func aspect(_ s: inout EngineState, _ choice: AspectChoice) {
+    func aspect(_ s: inout EngineState, _ choice: AspectChoice) {
         let ratio: Size
         switch choice {
         case .free:

@@ -8,7 +8,7 @@ import CropScenario
 /// already shows the image is kept as it is); quantities beyond the band's reach follow the
 /// fingers 1:1 until the last finger lifts.
 extension Engine {
-    package func resume(_ s: inout EngineState) throws(EngineError) {
+    func resume(_ s: inout EngineState) throws(EngineError) {
         let rule = try ask(s, "resume", { try policy.resume(from: s.shown, in: geometry(s)) })
         switch rule {
         case .unband(let c) where !faults.contains(.skipBandInversion):
@@ -24,7 +24,7 @@ extension Engine {
     }
 
     /// A gesture ended or was cancelled: once no finger is down, every quantity is banded again.
-    package func releaseUnbanded(_ s: inout EngineState) {
+    func releaseUnbanded(_ s: inout EngineState) {
         if !s.isTouching { s.unbanded = [] }
     }
 }

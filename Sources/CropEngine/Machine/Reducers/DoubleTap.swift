@@ -7,7 +7,7 @@ import CropScenario
 /// after a running settle or re-fit stops where it is. `none` only logs the event.
 extension Engine {
     /// A double tap at `point`: the event is logged; then the zoom or the reset.
-    package func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {
+    func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {
         s.events.append(.doubleTap)
         // `none` only logs the event: a running settle or re-fit goes on.
         guard editor.doubleTap.action != .none else { return }

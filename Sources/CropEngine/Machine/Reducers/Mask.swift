@@ -7,19 +7,19 @@ import CropScenario
 /// moves toward its target by (1/fps)/fade each frame, snapping to it once within 1e-9;
 /// without, it jumps.
 extension Engine {
-    package func maskOnGesture(_ s: inout EngineState, _ update: GestureUpdate) {
+    func maskOnGesture(_ s: inout EngineState, _ phase: GesturePhase) {
         guard editor.mask.visibility == .perGesture else { return }
-        if update.phase == .began { setMaskTarget(&s, 0) }
-        if update.phase == .ended { setMaskTarget(&s, 1) }
+        if phase == .began { setMaskTarget(&s, 0) }
+        if phase == .ended { setMaskTarget(&s, 1) }
     }
 
     /// All of the frame's events are applied.
-    package func maskAfterEvents(_ s: inout EngineState) {
+    func maskAfterEvents(_ s: inout EngineState) {
         if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
     }
 
     /// One frame of the fade.
-    package func fadeMask(_ s: inout EngineState) {
+    func fadeMask(_ s: inout EngineState) {
         if s.mask != s.maskTarget {
             let step = (1 / Double(fps)) / editor.mask.fade
             s.mask = s.mask < s.maskTarget ? min(s.maskTarget, s.mask + step) : max(s.maskTarget, s.mask - step)

@@ -5,15 +5,12 @@ import CropScenario
 /// the image centre by as much. A pan that lands on a handle of a resizable box drags the box
 /// instead, for the pan's whole life (`BoxDrag.swift`). A pan's `ended` carries its release
 /// velocity (the fling of momentum), except at the end of a box drag.
-package struct PanReducer: GestureReducer {
-    package init() {}
-
-    package func begin(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
-        engine.grabBox(&s, update)
+enum PanReducer: GestureReducer {
+    static func begin(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
+        engine.grabBox(&s, e)
     }
 
-    package func move(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
-        let e = update.event
+    static func move(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
         if let drag = s.boxDrag {
             update.movedBox = true
             engine.dragBox(&s, drag, translation: e.translation)
@@ -24,11 +21,11 @@ package struct PanReducer: GestureReducer {
         update.recognizer.translation = e.translation
     }
 
-    package func remember(_ s: inout EngineState) { s.panStore = s.shown }
+    static func remember(_ s: inout EngineState) { s.panStore = s.shown }
 
-    package func end(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
+    static func end(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
         engine.releaseBox(&s, &update)
         // The end of a box drag never starts momentum.
-        if update.phase == .ended && !update.endedBoxDrag { update.fling = update.event.velocity }
+        if e.phase == .ended && !update.endedBoxDrag { update.fling = e.velocity }
     }
 }

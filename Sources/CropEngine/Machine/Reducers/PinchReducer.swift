@@ -6,13 +6,10 @@ import CropScenario
 /// previous scale scales the zoom by f: with the `focal` anchor the image point under the
 /// previous location moves to the current one (a moving pinch also pans), with `center` the
 /// image centre stays put.
-package struct PinchReducer: GestureReducer {
-    package init() {}
+enum PinchReducer: GestureReducer {
+    static func takeAnchor(_ s: inout EngineState, at location: Point) { s.focal = location }
 
-    package func takeAnchor(_ s: inout EngineState, _ update: GestureUpdate) { s.focal = update.location }
-
-    package func move(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
-        let e = update.event
+    static func move(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
         let r = update.recognizer
         let location = update.location
         let f = e.scale / r.scale
@@ -29,5 +26,5 @@ package struct PinchReducer: GestureReducer {
         s.focal = location
     }
 
-    package func remember(_ s: inout EngineState) { s.pinchStore = s.shown }
+    static func remember(_ s: inout EngineState) { s.pinchStore = s.shown }
 }

@@ -7,10 +7,10 @@ import CropScenario
 /// the rubber band (docs/behaviour.md, "Rubber band"), or a state of the policy's making. A
 /// box-drag event shows what `BoxDrag.swift` says; `cancelled` and `failed` show nothing new.
 extension Engine {
-    package func showTouch(_ s: inout EngineState, _ update: GestureUpdate) throws(EngineError) {
-        if update.movedBox {
+    func showTouch(_ s: inout EngineState, _ phase: GesturePhase, movedBox: Bool) throws(EngineError) {
+        if movedBox {
             try showBoxDrag(&s)
-        } else if update.phase != .failed && update.phase != .cancelled {
+        } else if phase != .failed && phase != .cancelled {
             try updateShown(&s)
         }
     }

@@ -9,7 +9,7 @@ import CropScenario
 /// previous one. Every event is logged for the trace in the order applied.
 extension Engine {
     /// Frame n starts: finished recognizers become possible, the event list clears.
-    package func beginFrame(_ s: inout EngineState, _ n: Int) {
+    func beginFrame(_ s: inout EngineState, _ n: Int) {
         s.frame = n
         if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
         for kind in GestureKind.allCases where s.recognizer(kind).phase.isFinished {
@@ -21,7 +21,7 @@ extension Engine {
 
     /// Checks the transition and logs the event; the update carries the recognizer with its new
     /// phase (and at `began` its baseline) until `commit` writes it back.
-    package func recognize(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) -> GestureUpdate {
+    func recognize(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) -> GestureUpdate {
         let kind = e.gesture
         var r = s.recognizer(kind)
         if let problem = r.illegalTransition(to: e.phase) {
@@ -37,11 +37,11 @@ extension Engine {
             r.dialBase = nil
         }
         r.phase = RecognizerPhase(e.phase)
-        return GestureUpdate(event: e, recognizer: r, location: location)
+        return GestureUpdate(recognizer: r, location: location)
     }
 
     /// The recognizer as the event leaves it.
-    package func commit(_ s: inout EngineState, _ update: GestureUpdate) {
-        s.setRecognizer(update.event.gesture, update.recognizer)
+    func commit(_ s: inout EngineState, _ kind: GestureKind, _ recognizer: Recognizer) {
+        s.setRecognizer(kind, recognizer)
     }
 }

@@ -10,7 +10,7 @@ import CropScenario
 extension Engine {
     /// A gesture begins: a running re-fit stops where it is and waits again (from the gesture's
     /// end); a waiting one stops counting until then.
-    package func interruptRefit(_ s: inout EngineState) {
+    func interruptRefit(_ s: inout EngineState) {
         switch s.refit {
         case .idle: break
         case .waiting(_, let delay): s.refit = .waiting(since: nil, delay: delay)
@@ -23,8 +23,8 @@ extension Engine {
 
     /// A gesture ended or was cancelled: the end of a box drag makes a re-fit pending, and the
     /// end of any gesture restarts a pending re-fit's wait from this frame.
-    package func restartRefitWait(_ s: inout EngineState, _ update: GestureUpdate) {
-        if update.endedBoxDrag {
+    func restartRefitWait(_ s: inout EngineState, endedBoxDrag: Bool) {
+        if endedBoxDrag {
             s.refit = .waiting(since: s.frame, delay: editor.refit.delay)
         } else if case .waiting = s.refit {
             s.refit = .waiting(since: s.frame, delay: editor.refit.delay)
@@ -33,7 +33,7 @@ extension Engine {
 
     /// A button stops a running re-fit where it is and leaves it pending, its wait restarting on
     /// this frame; a waiting re-fit keeps its wait.
-    package func pauseRefit(_ s: inout EngineState) {
+    func pauseRefit(_ s: inout EngineState) {
         if case .running = s.refit {
             s.raw = s.shown
             s.refit = .waiting(since: s.frame, delay: editor.refit.delay)
@@ -55,7 +55,7 @@ extension Engine {
     /// One frame: starts a waiting re-fit whose time has come (nothing touching, no settle
     /// running; a settle that ended in this frame's advance counts as not running) and advances
     /// a running one. A box already at its target needs no re-fit.
-    package func advanceRefit(_ s: inout EngineState) throws(EngineError) {
+    func advanceRefit(_ s: inout EngineState) throws(EngineError) {
         if case .waiting(let since?, let delay) = s.refit, !s.isTouching, s.settle == nil,
             Double(s.frame - since - (faults.contains(.lateRefit) ? 1 : 0)) / Double(fps) >= delay - 1e-9
         {

@@ -7,12 +7,11 @@ import CropScenario
 /// it was the last finger, the policy's `release` says where to settle (`Settle.swift`), with
 /// the pan's fling for momentum.
 extension Engine {
-    package func release(_ s: inout EngineState, _ update: GestureUpdate) throws(EngineError) {
-        let e = update.event
+    func release(_ s: inout EngineState, _ e: GestureEvent, fling: Point?) throws(EngineError) {
         guard e.phase == .ended || (e.phase == .cancelled && policy.settlesOnCancel) else { return }
         try gestureEnded(&s, e.gesture)
         if !s.isTouching {
-            try onRelease(&s, e.gesture, fling: update.fling, cancelled: e.phase == .cancelled)
+            try onRelease(&s, e.gesture, fling: fling, cancelled: e.phase == .cancelled)
         }
     }
 

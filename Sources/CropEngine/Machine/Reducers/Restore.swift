@@ -19,7 +19,7 @@ extension Engine {
 
     /// Back to the initial fit of the current viewport and image: orientation, angle, box and
     /// aspect lock too; nothing pending. Recognizers, mask and anchor are left alone.
-    package func restore(_ s: inout EngineState) {
+    func restore(_ s: inout EngineState) {
         s.orientation = .identity
         s.layout = layout(
             viewportWidth: s.layout.viewportWidth, viewportHeight: s.layout.viewportHeight,
@@ -31,7 +31,7 @@ extension Engine {
     }
 
     /// A crop becomes the image: loaded upright (t = 0, m = false, a = 0) and refitted.
-    package func loadImage(_ s: inout EngineState, index: Int, width: Int, height: Int) {
+    func loadImage(_ s: inout EngineState, index: Int, width: Int, height: Int) {
         s.imageIndex = index
         s.sourceWidth = width
         s.sourceHeight = height

@@ -7,20 +7,17 @@ import CropScenario
 /// angle clamped to +-`rotation.limit` (the centre turns by the delta actually applied; an
 /// angle within 1e-9 of 0 is 0); with `autoCover` the raw state is then projected. The dial's
 /// rotation is its progress times (target - the angle at `began`).
-package struct RotationReducer: GestureReducer {
-    package init() {}
+enum RotationReducer: GestureReducer {
+    static func takeAnchor(_ s: inout EngineState, at location: Point) { s.focal = location }
 
-    package func takeAnchor(_ s: inout EngineState, _ update: GestureUpdate) { s.focal = update.location }
-
-    package func begin(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
-        if update.event.dialTarget != nil {
+    static func begin(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
+        if e.dialTarget != nil {
             update.recognizer.dialBase = s.raw.a
             update.recognizer.rotation = 0
         }
     }
 
-    package func move(_ s: inout EngineState, _ update: inout GestureUpdate, _ engine: Engine) {
-        let e = update.event
+    static func move(_ s: inout EngineState, _ e: GestureEvent, _ update: inout GestureUpdate, _ engine: Engine) {
         let location = update.location
         let value = e.dialTarget.map { e.rotation * ($0 - (update.recognizer.dialBase ?? 0)) } ?? e.rotation
         turn(&s, by: value - update.recognizer.rotation, about: location, engine)
@@ -30,11 +27,11 @@ package struct RotationReducer: GestureReducer {
         if engine.editor.rotation.autoCover { s.raw = engine.project(s, s.raw) }
     }
 
-    package func remember(_ s: inout EngineState) { s.rotationStore = s.shown }
+    static func remember(_ s: inout EngineState) { s.rotationStore = s.shown }
 
     /// Turns the raw state by `delta` degrees about `location` (focal anchor) or the image
     /// centre, the angle clamped to the limit.
-    func turn(_ s: inout EngineState, by delta: Double, about location: Point, _ engine: Engine) {
+    static func turn(_ s: inout EngineState, by delta: Double, about location: Point, _ engine: Engine) {
         var a = s.raw.a + delta
         if let limit = engine.editor.rotation.limit { a = min(max(a, -limit), limit) }
         if abs(a) <= 1e-9 { a = 0 }  // also turns -0 into 0

@@ -8,7 +8,7 @@ import CropScenario
 /// target exactly. A gesture or a double tap stops it where it is.
 extension Engine {
     /// Starts a settle to `target` (and the box to `box`).
-    package func settle(_ s: inout EngineState, to target: ViewState, box: Rect? = nil) {
+    func settle(_ s: inout EngineState, to target: ViewState, box: Rect? = nil) {
         s.settle = nil
         let boxMoves = box.map { !Self.isClose($0, s.box) } ?? false
         if target.isClose(to: s.shown) && !boxMoves { return }
@@ -23,12 +23,12 @@ extension Engine {
     }
 
     /// A running settle stops where it is (the gesture or tap then goes on from the image shown).
-    package func stopSettle(_ s: inout EngineState) {
+    func stopSettle(_ s: inout EngineState) {
         s.settle = nil
     }
 
     /// One frame of a running settle.
-    package func advanceSettle(_ s: inout EngineState) throws(EngineError) {
+    func advanceSettle(_ s: inout EngineState) throws(EngineError) {
         guard var settle = s.settle else { return }
         settle.ticks += 1
         let curveName = editor.policy.animation.name

@@ -6,8 +6,7 @@ import CropScenario
 /// policy's `memory` asks for. A `began` stores the state it begins on; a `changed` or `ended`
 /// stores the shown state when it is valid. Per gesture, each gesture writes only its own.
 extension Engine {
-    package func remember(_ s: inout EngineState, _ update: GestureUpdate, _ gesture: any GestureReducer) {
-        let phase = update.phase
+    func remember(_ s: inout EngineState, _ phase: GesturePhase, _ gesture: any GestureReducer.Type) {
         guard phase == .began || phase == .changed || phase == .ended else { return }
         let memory = policy.memory
         guard memory != .nothing, phase == .began || s.isValid else { return }

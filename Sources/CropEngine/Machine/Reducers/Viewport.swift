@@ -7,7 +7,7 @@ extension Engine {
     /// The viewport changes. A fixed box: the frame is recomputed, zoom kept, the image point under
     /// the old frame centre moves to the new one, then P. A resizable box keeps its view
     /// coordinates and is re-fitted at once into the new bounds, the image following, then P.
-    package func resize(_ s: inout EngineState, width: Double, height: Double) {
+    func resize(_ s: inout EngineState, width: Double, height: Double) {
         let old = s.layout
         let new = layout(
             viewportWidth: width, viewportHeight: height, sourceWidth: s.sourceWidth, sourceHeight: s.sourceHeight,

@@ -149,11 +149,12 @@ let traceOnlyText: String = {
     return "{\"preset\": \"circle-avatar-bounce\", \"script\": [\(steps.joined(separator: ","))]}"
 }()
 
-// --trace: only the trace-only replay, then the same editor under each built-in policy with pans,
-// pinches and twists that overshoot and come back (each released into its settle, which the next
-// gesture stops).
-if CommandLine.arguments.contains("--trace") {
-    try traceOnly("trace-only replay", traceOnlyText, runs: 10)
+// --trace [NAME]: only the trace-only replay, then the same editor under each built-in policy with
+// pans, pinches and twists that overshoot and come back (each released into its settle, which the
+// next gesture stops). NAME: only that policy's line, or "pans" for the first line alone.
+if let i = CommandLine.arguments.firstIndex(of: "--trace") {
+    let only = i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
+    if only == nil || only == "pans" { try traceOnly("trace-only replay", traceOnlyText, runs: 10) }
     var steps: [String] = []
     for i in 0..<500 {
         let sign = i % 2 == 0 ? 1 : -1
@@ -161,7 +162,7 @@ if CommandLine.arguments.contains("--trace") {
         steps.append("{\"pinch\": {\"scale\": \(i % 2 == 0 ? 0.5 : 2), \"duration\": 0.3}}")
         steps.append("{\"rotation\": {\"by\": \(10 * sign), \"duration\": 0.2}}")
     }
-    for policy in PolicyKind.allCases {
+    for policy in PolicyKind.allCases where only == nil || only == policy.rawValue {
         let text = """
             {"preset": "circle-avatar-bounce", "editor": {"rotation": {"gesture": true},\
              "policy": {"kind": "\(policy)"}}, "script": [\(steps.joined(separator: ","))]}

@@ -7,7 +7,7 @@ import CropScenario
 /// moves toward its target by (1/fps)/fade each frame, snapping to it once within 1e-9;
 /// without, it jumps.
 extension Engine {
-    func maskOnGesture(_ s: inout EngineState, _ phase: GesturePhase) {
+    @inline(__always) func maskOnGesture(_ s: inout EngineState, _ phase: GesturePhase) {
         guard editor.mask.visibility == .perGesture else { return }
         if phase == .began { setMaskTarget(&s, 0) }
         if phase == .ended { setMaskTarget(&s, 1) }
@@ -19,7 +19,7 @@ extension Engine {
     }
 
     /// One frame of the fade.
-    func fadeMask(_ s: inout EngineState) {
+    @inline(__always) func fadeMask(_ s: inout EngineState) {
         if s.mask != s.maskTarget {
             let step = (1 / Double(fps)) / editor.mask.fade
             s.mask = s.mask < s.maskTarget ? min(s.maskTarget, s.mask + step) : max(s.maskTarget, s.mask - step)

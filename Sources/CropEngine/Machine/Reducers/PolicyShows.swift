@@ -7,7 +7,8 @@ import CropScenario
 /// the rubber band (docs/behaviour.md, "Rubber band"), or a state of the policy's making. A
 /// box-drag event shows what `BoxDrag.swift` says; `cancelled` and `failed` show nothing new.
 extension Engine {
-    func showTouch(_ s: inout EngineState, _ phase: GesturePhase, movedBox: Bool) throws(EngineError) {
+    @inline(__always) func showTouch(_ s: inout EngineState, _ phase: GesturePhase, movedBox: Bool) throws(EngineError)
+    {
         if movedBox {
             try showBoxDrag(&s)
         } else if phase != .failed && phase != .cancelled {

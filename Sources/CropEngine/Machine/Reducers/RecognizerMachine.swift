@@ -9,7 +9,7 @@ import CropScenario
 /// previous one. Every event is logged for the trace in the order applied.
 extension Engine {
     /// Frame n starts: finished recognizers become possible, the event list clears.
-    func beginFrame(_ s: inout EngineState, _ n: Int) {
+    @inline(__always) func beginFrame(_ s: inout EngineState, _ n: Int) {
         s.frame = n
         if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
         for kind in GestureKind.allCases where s.recognizer(kind).phase.isFinished {
@@ -21,7 +21,7 @@ extension Engine {
 
     /// Checks the transition and logs the event; the update carries the recognizer with its new
     /// phase (and at `began` its baseline) until `commit` writes it back.
-    func recognize(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) -> GestureUpdate {
+    @inline(__always) func recognize(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) -> GestureUpdate {
         let kind = e.gesture
         var r = s.recognizer(kind)
         if let problem = r.illegalTransition(to: e.phase) {

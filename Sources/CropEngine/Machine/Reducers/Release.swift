@@ -7,7 +7,7 @@ import CropScenario
 /// it was the last finger, the policy's `release` says where to settle (`Settle.swift`), with
 /// the pan's fling for momentum.
 extension Engine {
-    func release(_ s: inout EngineState, _ e: GestureEvent, fling: Point?) throws(EngineError) {
+    @inline(__always) func release(_ s: inout EngineState, _ e: GestureEvent, fling: Point?) throws(EngineError) {
         guard e.phase == .ended || (e.phase == .cancelled && policy.settlesOnCancel) else { return }
         try gestureEnded(&s, e.gesture)
         if !s.isTouching {

@@ -28,7 +28,7 @@ extension Engine {
     }
 
     /// One frame of a running settle.
-    func advanceSettle(_ s: inout EngineState) throws(EngineError) {
+    @inline(__always) func advanceSettle(_ s: inout EngineState) throws(EngineError) {
         guard var settle = s.settle else { return }
         settle.ticks += 1
         let curveName = editor.policy.animation.name

@@ -15,9 +15,10 @@
 //   CSignalCleanup                          temporary files removed on an interrupting signal
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
+//   CropConformance                         a user's editor model against the reference, script by script
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
-//   CropCLI -> cropreplay                   the command line
+//   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
 import PackageDescription
 
@@ -30,7 +31,7 @@ let package = Package(
         .library(name: "CropReplayTesting", targets: ["CropReplayTesting"]),
         // The command line as a library: your own executable runs it with your policies and
         // curves registered (`CropReplayCommand.main(registering:)`).
-        .library(name: "CropReplayCLI", targets: ["CropCLI"]),
+        .library(name: "CropReplayCLI", targets: ["CropReplayCLI"]),
     ],
     targets: [
         // libpng from the system (Debian: libpng-dev, Homebrew: libpng), found by pkg-config.
@@ -130,14 +131,20 @@ let package = Package(
             name: "CropExplore",
             dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
         ),
+        // A user's editor model against the reference model on the same scripts (`conform`).
         .target(
-            name: "CropCLI",
+            name: "CropConformance",
+            dependencies: ["CropJSON", "CropScenario", "CropEngine", "CropPipeline", "CropGoldens"]
+        ),
+        .target(
+            name: "CropReplayCLI",
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
+                "CropConformance",
             ]
         ),
-        .executableTarget(name: "cropreplay", dependencies: ["CropCLI"]),
+        .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
         // The engine product for apps: no file access, no system library (see docs/app.md).
         .target(name: "CropReplayEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]),
         // The public library: a curated surface (see Sources/CropReplay/Exports.swift).
@@ -152,8 +159,8 @@ let package = Package(
         .executableTarget(
             name: "cropreplay-bench",
             dependencies: [
-                "CCropKernels", "CropCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO", "CropEngine",
-                "CropScenario", "CropBitmap", "CropHTTP", "CropPlay",
+                "CCropKernels", "CropReplayCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO",
+                "CropEngine", "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare",
             ]
         ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their
@@ -170,7 +177,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropGoldens", "CropExplore", "CropCLI",
+                "CropPipeline", "CropGoldens", "CropExplore", "CropReplayCLI",
             ],
             path: "Tests/TestSupport"
         ),
@@ -181,7 +188,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropCLI", "CropImport", "CropHTTP", "CropPlay",
+                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance",
             ],
             exclude: ["Fixtures"]
         ),

@@ -12,9 +12,7 @@ package enum Comparison {
         /// The variant's own frame count.
         package var frames: Int
         package var metrics: Metrics
-        package var finalZoom: Double
         package var finalCenter: Point
-        package var finalAngle: Double
         package var crops: [String]
         package var trace: Trace
         /// Where the fingers were (what `trackingError` is measured against).
@@ -36,9 +34,9 @@ package enum Comparison {
             return Row(
                 label: v.label, frames: t.frames.count,
                 metrics: Metrics(trace: t, editor: v.editor, fingers: fingers, framesCompared: longest),
-                finalZoom: last.zoom,
-                finalCenter: last.shown.center, finalAngle: last.angle,
-                crops: TraceFile(t).crops.map { "\($0.name) \(TraceCodec.rect($0.rect))" }, trace: t, fingers: fingers,
+                finalCenter: last.shown.center,
+                crops: t.crops.map(TraceFile.Crop.init).map { "\($0.name) \(TraceCodec.rect($0.rect))" }, trace: t,
+                fingers: fingers,
                 editor: v.editor)
         }
     }

@@ -39,24 +39,19 @@ package enum ComparisonOutput {
                 s.editor = variant.editor
                 return RenderSession(loaded: loaded.with(s), trace: row.trace)
             }
-            // The side-by-side frames stream into the encoders a batch at a time (memory does
-            // not grow with the frame count); a variant whose trace is shorter holds its last frame.
-            let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) }
-            }
-            let ticks = max(1, options.every)
-            let fps = loaded.scenario.fps
-            let apngFile = try AtomicFile(dir + "/comparison.png")
-            let gifFile = try AtomicFile(dir + "/comparison.gif")
-            let webpFile = options.webp ? try AtomicFile(dir + "/comparison.webp") : nil
-            var webp: WebPWriter?
-            var apng: APNGWriter?
-            var gif: GIFWriter?
-            let sheetStep = max(1, kept.count / 12)
-            var sheetTiles: [(RGBFrame, String)] = []
-            let batchSize = max(8, options.jobs * 4)
-            /// The side-by-side frames of kept[start ..< start + batchSize].
-            func tiledBatch(_ start: Int) throws -> (batch: [Int], tiled: [RGBFrame]) {
-                let batch = Array(kept[start..<min(kept.count, start + batchSize)])
+            guard !kept.isEmpty else { throw ReplayFailure.internal("no frames to compare") }
+            // The side-by-side frames, a batch at a time; a variant whose trace is shorter holds its last frame.
+            var files = AnimationFiles()
+            files.apng = dir + "/comparison.png"
+            files.gif = dir + "/comparison.gif"
+            files.webp = options.webp ? dir + "/comparison.webp" : nil
+            files.sheet = ContactSheet(
+                path: dir + "/sheet.png", shrink: 2, step: max(1, kept.count / 12), columns: 3, label: { "FRAME \($0)" }
+            )
+            let writer = AnimationWriter(
+                files: files, kept: kept, fps: loaded.scenario.fps, every: options.every, thumb: thumb,
+                jobs: options.jobs, scenarioFile: loaded.scenario.file)
+            warnings = try writer.write(render: { batch, each in
                 let cells = LockedDictionary<Int, RGBFrame>()
                 try Parallel.forEach(count: batch.count * sessions.count, jobs: options.jobs) { k in
                     let (i, v) = (k / sessions.count, k % sessions.count)
@@ -72,65 +67,9 @@ package enum ComparisonOutput {
                         (0..<sessions.count).compactMap { cells.get(i * sessions.count + $0) },
                         titles: rows.map(\.label))
                 }
-                return (batch, tiled)
-            }
-            // The GIF's palette comes from every frame: a first pass for the colours only.
-            // Small animations keep their frames from the first pass (up to 192 MB).
-            let histogram = try GIFPalette.Histogram()
-            var cache: [Int: (batch: [Int], tiled: [RGBFrame])] = [:]
-            var cached = 0
-            for start in stride(from: 0, to: kept.count, by: batchSize) {
-                let b = try tiledBatch(start)
-                for f in b.tiled { histogram.add(f) }
-                let bytes = b.tiled.reduce(0) { $0 + $1.pixels.count }
-                if cached + bytes <= 192 << 20 {
-                    cache[start] = b
-                    cached += bytes
-                }
-            }
-            guard let palette = histogram.palette() else { throw ReplayFailure.internal("no frames to compare") }
-            for start in stride(from: 0, to: kept.count, by: batchSize) {
-                let (batch, tiled) = try cache.removeValue(forKey: start) ?? tiledBatch(start)
-                guard let first = tiled.first else { continue }
-                if apng == nil {
-                    apng = try APNGWriter(width: first.width, height: first.height, fps: fps, sink: apngFile)
-                    gif = try GIFWriter(
-                        width: first.width, height: first.height, fps: fps, sink: gifFile, palette: palette)
-                    if let webpFile {
-                        try WebPBudget.check(
-                            frames: kept.count, width: first.width, height: first.height,
-                            what: "\(loaded.scenario.file): --webp")
-                        webp = try WebPWriter(width: first.width, height: first.height, fps: fps, sink: webpFile)
-                    }
-                }
-                try webp?.append(tiled, ticks: ticks)
-                try apng?.append(tiled, ticks: ticks, loop: loop)
-                try gif?.append(tiled, ticks: ticks, loop: loop)
-                for (i, f) in tiled.enumerated() where (start + i) % sheetStep == 0 {
-                    sheetTiles.append(
-                        (
-                            Downscale.resize(f, width: max(1, f.width / 2), height: max(1, f.height / 2)),
-                            "FRAME \(batch[i])"
-                        ))
-                }
-            }
-            try apng?.finish()
-            try gif?.finish(loop: loop)
-            try webp?.finish()
-            var sizes = [("comparison.png", apngFile.count), ("comparison.gif", gifFile.count)]
-            try apngFile.commit()
-            try gifFile.commit()
-            if let webpFile {
-                sizes.append(("comparison.webp", webpFile.count))
-                try webpFile.commit()
-            }
-            for (name, size) in sizes {
-                if let w = AnimationSize.warning(dir + "/" + name, bytes: size, every: options.every, thumb: thumb) {
-                    warnings.append(w)
-                }
-            }
-            try FileIO.writeAtomically(
-                dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(sheetTiles, columns: 3), .shared))
+                if let each { for (n, f) in zip(batch, tiled) { try each(n, f) } }
+                return tiled
+            })
             try writeData(rows, scenario: loaded.scenario.name, dir: dir)
             try FileIO.writeAtomically(
                 dir + "/index.html", html(loaded, rows: rows, variants: variants, variation: options.variation))

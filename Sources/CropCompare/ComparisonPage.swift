@@ -49,14 +49,21 @@ package enum ComparisonPage {
         var band: (FrameRecord, EditorConfig) -> (low: Double, high: Double)?
     }
 
+    /// A trace field's quantity, titled and read as the field declares.
+    static func quantity(
+        _ field: TraceField, band: @escaping (FrameRecord, EditorConfig) -> (low: Double, high: Double)?
+    ) -> Quantity {
+        Quantity(title: field.title, value: { field.number($0) ?? 0 }, band: band)
+    }
+
     package static func plots(_ rows: [Comparison.Row]) -> String {
         var quantities = [
             Quantity(title: "image centre x (pt)", value: { $0.shown.cx }, band: { centreBand(.x, $0, editor: $1) }),
             Quantity(title: "image centre y (pt)", value: { $0.shown.cy }, band: { centreBand(.y, $0, editor: $1) }),
-            Quantity(title: "zoom", value: { $0.zoom }, band: { zoomBand($0, editor: $1) }),
+            quantity(TraceField.zoom, band: { zoomBand($0, editor: $1) }),
         ]
         if rows.contains(where: { r in r.trace.frames.contains { $0.angle != 0 } }) {
-            quantities.append(Quantity(title: "angle (degrees)", value: { $0.angle }, band: { _, _ in nil }))
+            quantities.append(quantity(TraceField.angle, band: { _, _ in nil }))
         }
         let tMax = max(rows.map { Double(max(1, $0.trace.frames.count - 1)) / Double($0.trace.fps) }.max() ?? 1, 1e-3)
         var out = "<h2>Over time</h2>\n"

@@ -1,3 +1,4 @@
+import CropEngine
 import CropJSON
 
 /// The comparison's columns, grouped as a designer reads them, each with its key (the same
@@ -107,22 +108,27 @@ package struct MetricColumn: Sendable {
             prefer: "0 for no bounce; 1 or 2 is a deliberate bounce, more is wobble",
             text: { "\($0.metrics.reversals)" },
             json: { .number($0.metrics.reversals) }),
-        MetricColumn(
-            group: .final, key: "finalZoom", header: "zoom", meaning: "the zoom on the last frame", prefer: "",
-            text: { n($0.finalZoom, 4) }, json: { .number($0.finalZoom) }),
+        final(TraceField.zoom, digits: 4),
         MetricColumn(
             group: .final, key: "finalCenter", header: "centre (pt)", meaning: "the photo's centre on the last frame",
             prefer: "",
             text: { "(\(n($0.finalCenter.x)), \(n($0.finalCenter.y)))" },
             json: { .array([.number($0.finalCenter.x), .number($0.finalCenter.y)]) }),
-        MetricColumn(
-            group: .final, key: "finalAngle", header: "angle", meaning: "the angle on the last frame, degrees",
-            prefer: "",
-            text: { n($0.finalAngle) }, json: { .number($0.finalAngle) }),
+        final(TraceField.angle, digits: 2),
         MetricColumn(
             group: .final, key: "crops", header: "crops", meaning: "each crop's name and rect", prefer: "",
             text: { $0.crops.joined(separator: "; ") }, json: { .array($0.crops.map { .string($0) }) }),
     ]
+
+    /// A number field of the trace on the last frame (`finalZoom`), titled and read as the field declares.
+    static func final(_ field: TraceField, digits: Int) -> MetricColumn {
+        @Sendable func value(_ row: Comparison.Row) -> Double { row.trace.frames.last.flatMap(field.number) ?? 0 }
+        return MetricColumn(
+            group: .final, key: "final" + field.name.prefix(1).uppercased() + field.name.dropFirst(),
+            header: field.title,
+            meaning: "the \(field.name) on the last frame", prefer: "", text: { n(value($0), digits) },
+            json: { .number(value($0)) })
+    }
 
     /// The columns the tables show (the share is shown inside `framesInvalid`).
     package static var shown: [MetricColumn] { all.filter { $0.key != "framesInvalidShare" } }

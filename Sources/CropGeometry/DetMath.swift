@@ -165,7 +165,7 @@ extension DetMath {
 }
 
 /// A rotation by an angle (degrees, clockwise on screen with y down): Rot(a)(x, y) =
-/// (x cos a - y sin a, x sin a + y cos a) (docs/scenarios.md).
+/// (x cos a - y sin a, x sin a + y cos a) (docs/behaviour.md, "View state and mapping").
 package struct Rotation: Equatable, Sendable {
     package let sin: Double
     package let cos: Double

@@ -61,13 +61,18 @@ package enum Axis: Sendable, CaseIterable { case x, y }
 
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct RGBA: Equatable, Hashable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
+    /// The channels by their initials, as the compositor's arithmetic reads them.
+    package var r: UInt8 { red }
+    package var g: UInt8 { green }
+    package var b: UInt8 { blue }
+    package var a: UInt8 { alpha }
     public static let black = RGBA(0, 0, 0)
     public static let white = RGBA(255, 255, 255)
     /// `#RRGGBB` or `#RRGGBBAA`.

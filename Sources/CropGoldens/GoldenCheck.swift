@@ -64,8 +64,8 @@ package enum GoldenCheck {
         }
         let golden = try store.trace()
         if let hash = golden.scenarioHash, hash != scenario.sourceHash { result.context.append(.scenarioChanged) }
-        if let engine = golden.engine, engine != EngineVersion.current {
-            result.context.append(.engineChanged(recorded: engine, current: EngineVersion.current))
+        if let engine = golden.engine, engine != trace.engine {
+            result.context.append(.engineChanged(recorded: engine, current: trace.engine))
         }
         if options.scope.trace {
             let comparison = TraceDiff.compare(expected: golden, actual: TraceFile(trace))

@@ -19,7 +19,7 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         if case .number(let e) = expected, case .number(let a) = actual {
             let digits = field == "frame count" ? 0 : TraceDiff.decimals(e, a)
             let d = a - e
-            let unit = field.hasPrefix("imageRect") || field.hasPrefix("box") ? " pt" : field == "angle" ? " deg" : ""
+            let unit = Self.unit(of: field).map { " " + $0 } ?? ""
             text +=
                 "\(field) \(TraceDiff.fixed(e, digits)) -> \(TraceDiff.fixed(a, digits))"
                 + " (\(d >= 0 ? "+" : "-")\(TraceDiff.fixed(abs(d), digits))\(unit))"
@@ -29,6 +29,11 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
         if let gesture { text += "; \(gesture)" }
         return text
     }
+}
+
+extension TraceDifference {
+    /// The unit a field's values are in (`imageRect.x`: `pt`), as `TraceField` declares it.
+    package static func unit(of field: String) -> String? { TraceField.named(field)?.unit }
 }
 
 /// Field-by-field comparison of two trace files.
@@ -42,29 +47,27 @@ public struct TraceComparison: Sendable, Equatable {
 
     /// One frame's value of the differing field in each trace (nil where absent).
     public struct Sample: Sendable, Equatable {
-        public var t: Double
+        /// Seconds.
+        public var time: Double
         public var expected: Double?
         public var actual: Double?
     }
 }
 
-/// Compares trace files: numbers within 1e-6, everything else exactly (docs/goldens.md).
+/// Compares trace files field by field as `TraceField.all` declares them: numbers within
+/// 1e-6, everything else exactly (docs/goldens.md).
 package enum TraceDiff {
-    package static let tolerance = 1e-6
     static let rowLimit = 20
 
     package static func compare(expected: TraceFile, actual: TraceFile) -> TraceComparison {
         var rows: [TraceDifference] = []
         let count = min(expected.frames.count, actual.frames.count)
         for i in 0..<count {
-            let e = expected.frames[i].fields
-            let a = actual.frames[i].fields
-            for (j, field) in e.enumerated() where j < a.count && differs(field.value, a[j].value) {
+            if let d = firstDifference(expected.frames[i], actual.frames[i]) {
                 rows.append(
                     TraceDifference(
-                        frame: i, field: field.name, expected: field.value, actual: a[j].value,
+                        frame: i, field: d.name, expected: d.expected, actual: d.actual,
                         gesture: gestureContext(upTo: i, frames: actual.frames)))
-                break
             }
             if rows.count >= rowLimit { break }
         }
@@ -77,26 +80,51 @@ package enum TraceDiff {
         if rows.isEmpty { rows += outsideFrames(expected, actual) }
         var series: [TraceComparison.Sample] = []
         if let first = rows.first, first.frame != nil {
+            // An absent rect's bare name has no values: no series.
+            let index = TraceField.value(named: first.field)?.index
             let n = max(expected.frames.count, actual.frames.count)
             for i in 0..<n {
                 let ef = i < expected.frames.count ? expected.frames[i] : nil
                 let af = i < actual.frames.count ? actual.frames[i] : nil
                 func value(_ f: TraceFile.Frame?) -> Double? {
-                    guard let f else { return nil }
-                    switch f.fields.first(where: { $0.name == first.field })?.value {
+                    guard let f, let index else { return nil }
+                    switch f.values[index] {
                     case .number(let d): return d
                     case .flag(let b): return b ? 1 : 0
                     default: return nil
                     }
                 }
-                series.append(TraceComparison.Sample(t: (af ?? ef)?.t ?? 0, expected: value(ef), actual: value(af)))
+                series.append(
+                    TraceComparison.Sample(time: time(af) ?? time(ef) ?? 0, expected: value(ef), actual: value(af)))
             }
         }
         return TraceComparison(rows: rows, series: series)
     }
 
-    static func differs(_ e: TraceFile.Frame.Value, _ a: TraceFile.Frame.Value) -> Bool {
-        if case .number(let x) = e, case .number(let y) = a { return !(abs(x - y) <= tolerance) }
+    /// A frame's time (nil for no frame, or a file without it).
+    static func time(_ f: TraceFile.Frame?) -> Double? {
+        guard let f, case .number(let t) = f[TraceField.t] else { return nil }
+        return t
+    }
+
+    /// The first value (in `TraceField.all` order) that differs, named as `fields` names it:
+    /// `imageRect.x`, or a rect's bare name where the expected file lacks it.
+    static func firstDifference(_ e: TraceFile.Frame, _ a: TraceFile.Frame) -> (
+        name: String, expected: TraceFile.Frame.Value, actual: TraceFile.Frame.Value
+    )? {
+        for (field, offset) in zip(TraceField.all, TraceField.offsets) {
+            for i in 0..<field.width where differs(e.values[offset + i], a.values[offset + i], field.comparison) {
+                if case .absent = e.values[offset] { return (field.name, .absent, a.values[offset + i]) }
+                return (field.valueNames[i], e.values[offset + i], a.values[offset + i])
+            }
+        }
+        return nil
+    }
+
+    static func differs(_ e: TraceFile.Frame.Value, _ a: TraceFile.Frame.Value, _ rule: TraceField.Comparison) -> Bool {
+        if case .within(let tolerance) = rule, case .number(let x) = e, case .number(let y) = a {
+            return !(abs(x - y) <= tolerance)
+        }
         return e != a
     }
 
@@ -143,6 +171,7 @@ package enum TraceDiff {
     /// Quads compare within the tolerance; integral rects exactly.
     static func close(_ a: TraceFile.CropRect, _ b: TraceFile.CropRect) -> Bool {
         if case .quad(let p) = a, case .quad(let q) = b, p.count == q.count {
+            let tolerance = TraceField.tolerance
             return zip(p, q).allSatisfy { abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }
         }
         return a == b
@@ -152,7 +181,11 @@ package enum TraceDiff {
     static func gestureContext(upTo frame: Int, frames: [TraceFile.Frame]) -> String? {
         var i = min(frame, frames.count - 1)
         while i >= 0 {
-            for ev in frames[i].events.reversed() where ev.hasSuffix(".began") || ev.hasSuffix(".ended") {
+            guard case .list(let events) = frames[i][TraceField.events] else {
+                i -= 1
+                continue
+            }
+            for ev in events.reversed() where ev.hasSuffix(".began") || ev.hasSuffix(".ended") {
                 let parts = ev.split(separator: ".")
                 if parts.count == 2 { return "\(parts[0]) \(parts[1]) at frame \(i)" }
             }
@@ -163,7 +196,7 @@ package enum TraceDiff {
 
     /// Decimals that show the difference with two significant digits (1 to 6), used for both
     /// values so they read at the same precision.
-    static func decimals(_ a: Double, _ b: Double) -> Int {
+    package static func decimals(_ a: Double, _ b: Double) -> Int {
         let d = abs(b - a)
         guard d > 0, d.isFinite else { return 1 }
         var digits = 1
@@ -174,7 +207,7 @@ package enum TraceDiff {
     static func pow10(_ d: Int) -> Double { (0..<d).reduce(1.0) { r, _ in r * 10 } }
 
     /// `x` rounded to `digits` decimals, written with exactly that many.
-    static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         let m = pow10(digits)
         let scaled = (abs(x) * m).rounded()
         let whole = (scaled / m).rounded(.down)

@@ -43,7 +43,7 @@ package final class AtomicFile: ByteSink {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         case .file(let target):
             destination = target
-            let dir = (target as NSString).deletingLastPathComponent
+            let dir = PathText.parent(target)
             if !dir.isEmpty { try FileIO.makeDirectory(dir) }
             let temp = FileIO.temporaryName(for: target)
             self.temp = temp

@@ -82,7 +82,7 @@ package enum FileIO {
     /// Creates a folder and its missing parents; an error says why in the environment's words.
     package static func makeDirectory(_ path: String) throws(FileError) {
         guard !path.isEmpty, !isDirectory(path) else { return }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(path)
         if !parent.isEmpty && parent != path { try makeDirectory(parent) }
         if mkdir(path, 0o755) != 0 {
             let code = errno
@@ -99,12 +99,12 @@ package enum FileIO {
 
     /// A hidden temporary name beside `path`, unique in this process.
     package static func temporaryName(for path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(path)
         counterLock.lock()
         counter += 1
         let n = counter
         counterLock.unlock()
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.lastComponent(path)
         return (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(n)"
     }
 
@@ -199,7 +199,7 @@ package enum FileIO {
         }
         var out: [String] = []
         while let item = enumerator.nextObject() as? String {
-            let name = (item as NSString).lastPathComponent
+            let name = PathText.lastComponent(item)
             let full = path.hasSuffix("/") ? path + item : path + "/" + item
             if isDirectory(full) {
                 if name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix("-compare") {
@@ -248,8 +248,8 @@ extension FileIO {
     /// first and removed last). An interruption leaves either the old folder, the new one, or
     /// none (never a mix), plus a hidden leftover that the next call removes.
     package static func replaceFolder(_ path: String, with files: [(name: String, bytes: [UInt8])]) throws(FileError) {
-        let parent = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let parent = PathText.parent(path)
+        let name = PathText.lastComponent(path)
         let base = (parent.isEmpty ? "" : parent + "/")
         try makeDirectory(parent.isEmpty ? "." : parent)
         // Leftovers of an interrupted earlier call.

@@ -11,8 +11,8 @@ extension FileIO {
     /// a reader sees the whole folder or none of it), then deleted. A leftover hidden folder
     /// (an interruption between the two steps) is never read as a golden.
     package static func removeFolder(_ path: String) throws(FileError) {
-        let parent = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let parent = PathText.parent(path)
+        let name = PathText.lastComponent(path)
         let hidden = (parent.isEmpty ? "" : parent + "/") + ".\(name).removed-\(getpid())"
         guard rename(path, hidden) == 0 else {
             throw FileError(path: path, message: "cannot be removed (\(String(cString: strerror(errno))))")

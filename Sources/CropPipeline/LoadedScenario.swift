@@ -8,18 +8,26 @@ import Foundation
 package struct LoadedScenario: Sendable {
     package let scenario: Scenario
     package let image: RGBAImage
-    /// The user's policies and curves the scenario may name.
+    /// The user's policies, curves and editor models the scenario may name.
     package let registrations: Registrations
+    /// The registered editor model the replay drives (`--model`), or nil for the reference.
+    package var model: String?
 
-    package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn) {
+    package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn, model: String? = nil) {
         self.scenario = scenario
         self.image = image
         self.registrations = registrations
+        self.model = model == Registrations.reference ? nil : model
     }
 
-    /// The same image and registrations with another scenario (a comparison's variant).
+    /// The same image, registrations and model with another scenario (a comparison's variant).
     package func with(_ scenario: Scenario) -> LoadedScenario {
-        LoadedScenario(scenario: scenario, image: image, registrations: registrations)
+        LoadedScenario(scenario: scenario, image: image, registrations: registrations, model: model)
+    }
+
+    /// The same scenario driving another model (nil: the reference).
+    package func driving(_ model: String?) -> LoadedScenario {
+        LoadedScenario(scenario: scenario, image: image, registrations: registrations, model: model)
     }
 
     /// Reads, decodes and validates a scenario file and loads its image.
@@ -28,9 +36,9 @@ package struct LoadedScenario: Sendable {
     {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch { throw .unreadable(error) }
-        let file = (path as NSString).lastPathComponent
+        let file = PathText.lastComponent(path)
         let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(path)
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
@@ -58,9 +66,12 @@ package struct LoadedScenario: Sendable {
     }
 
     /// Loads the scenario's image: the test card, or an image file relative to the scenario file.
-    package static func withImage(_ scenario: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
+    /// A scenario built in code is validated first (a decoded one already was).
+    package static func withImage(_ unchecked: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
         -> LoadedScenario
     {
+        let scenario: Scenario
+        do { scenario = try unchecked.validated() } catch { throw .scenario(error) }
         switch scenario.editor.image {
         case .testcard(let w, let h):
             return LoadedScenario(
@@ -87,7 +98,8 @@ package struct LoadedScenario: Sendable {
         let trace: Trace
         do {
             trace = try Replayer.replay(
-                scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations)
+                scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations,
+                model: model)
         } catch {
             throw .scenario(error)
         }

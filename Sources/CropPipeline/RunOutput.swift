@@ -130,6 +130,9 @@ package enum RunOutput {
         }
     }
 
+    /// frames/ and the animation files: frames/ alone straight from the renderer to the
+    /// encoder; with animations or the sheet, through `AnimationWriter`, frames/ written as
+    /// its frames go by.
     static func writeSequences(
         _ session: RenderSession, plan: SequencePlan, dir: String, shown: (String) -> String, options: RunOptions
     ) throws {
@@ -159,105 +162,35 @@ package enum RunOutput {
             }
             return
         }
-        // Animations and the sheet: frames are rendered a batch at a time and streamed into
-        // the encoders, so memory does not grow with the frame count (the sheet keeps its
-        // quarter-size tiles). A GIF's palette comes from every frame: a first pass renders
-        // the frames for their colours only.
-        let loop: EncodeLoop = { count, body in try? Parallel.forEach(count: count, jobs: options.jobs) { body($0) } }
-        let ticks = max(1, options.every)
-        var palette: GIFPalette?
-        // Frames the first pass keeps for the second when they are small (up to 192 MB).
-        var cache: [RGBFrame]?
-        if options.gif {
-            let histogram = try GIFPalette.Histogram()
-            let keep = kept.count * size.0 * size.1 * 3 <= 192 << 20
-            var frames: [RGBFrame] = []
-            try forEachBatch(session, kept, canvas: canvas, size: size, jobs: options.jobs) { _, batch in
-                for f in batch { histogram.add(f) }
-                if keep { frames += batch }
-            }
-            palette = histogram.palette()
-            if keep { cache = frames }
+        // Animations and the sheet: frames/ are written as the writer's frames go by.
+        var files = AnimationFiles()
+        files.apng = options.apng ? dir + "/animation.png" : nil
+        files.gif = options.gif ? dir + "/animation.gif" : nil
+        files.webp = options.webp ? dir + "/animation.webp" : nil
+        files.webpLossless = options.webpLossless
+        files.gifDither = options.dither
+        if options.sheet {
+            files.sheet = ContactSheet(path: dir + "/sheet.png", shrink: 4, label: { label(trace.frames[$0]) })
         }
-        let apngFile = options.apng ? try AtomicFile(dir + "/animation.png") : nil
-        let gifFile = options.gif ? try AtomicFile(dir + "/animation.gif") : nil
-        let webpFile = options.webp ? try AtomicFile(dir + "/animation.webp") : nil
-        let webp = try webpFile.map {
-            try WebPWriter(width: size.0, height: size.1, fps: trace.fps, sink: $0, lossless: options.webpLossless)
-        }
-        let apng = try apngFile.map { try APNGWriter(width: size.0, height: size.1, fps: trace.fps, sink: $0) }
-        let gif =
-            try gifFile.map { file in
-                try palette.map {
-                    try GIFWriter(
-                        width: size.0, height: size.1, fps: trace.fps, sink: file, palette: $0, dither: options.dither)
+        let writer = AnimationWriter(
+            files: files, kept: kept, fps: trace.fps, every: options.every, thumb: options.thumb, jobs: options.jobs,
+            scenarioFile: session.loaded.scenario.file)
+        let warnings = try writer.write(
+            render: { batch, each in
+                // Each frame centred on the canvas and scaled to the sequence's size.
+                let rendered = LockedDictionary<Int, RGBFrame>()
+                try session.renderAll(batch, jobs: options.jobs) { n, frame in
+                    let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
+                    try each?(n, fitted)
+                    rendered.set(n, fitted)
                 }
-            } ?? nil
-        var tiles: [(RGBFrame, String)] = []
-        try forEachBatch(
-            session, kept, canvas: canvas, size: size, jobs: options.jobs, cache: cache,
+                return batch.compactMap { rendered.get($0) }
+            },
             each: { n, fitted in
                 if options.frames { try FileIO.writeAtomically(framePath(n), PNGCodec.encode(fitted, .fast)) }
                 options.progress?(done.increment(), kept.count)
-            }
-        ) { batch, frames in
-            try apng?.append(frames, ticks: ticks, loop: loop)
-            try gif?.append(frames, ticks: ticks, loop: loop)
-            try webp?.append(frames, ticks: ticks)
-            if options.sheet {
-                for (n, f) in zip(batch, frames) {
-                    tiles.append(
-                        (
-                            Downscale.resize(f, width: max(1, f.width / 4), height: max(1, f.height / 4)),
-                            label(trace.frames[n])
-                        ))
-                }
-            }
-        }
-        try apng?.finish()
-        try gif?.finish(loop: loop)
-        try webp?.finish()
-        for file in [apngFile, gifFile, webpFile].compactMap({ $0 }) {
-            let size = file.count
-            try file.commit()
-            if let w = AnimationSize.warning(shown(file.path), bytes: size, every: options.every, thumb: options.thumb)
-            {
-                options.warn?(w)
-            }
-        }
-        if options.sheet {
-            let columns = max(1, Int(Double(tiles.count).squareRoot().rounded(.up)))
-            try FileIO.writeAtomically(
-                dir + "/sheet.png", PNGCodec.encode(Tiling.sheet(tiles, columns: columns), .shared))
-        }
-    }
-
-    /// Renders `kept` in batches (each batch in parallel), pads and scales each frame to
-    /// `size`, calls `each` for every frame (from the rendering threads) and `body` with each
-    /// batch in order. Memory holds one batch. With `cache` (the fitted frames of `kept`,
-    /// from an earlier pass) nothing is rendered again.
-    static func forEachBatch(
-        _ session: RenderSession, _ kept: [Int], canvas: (Int, Int), size: (Int, Int), jobs: Int,
-        cache: [RGBFrame]? = nil,
-        each: (@Sendable (Int, RGBFrame) throws -> Void)? = nil, body: ([Int], [RGBFrame]) throws -> Void
-    ) throws {
-        let batchSize = max(8, jobs * 4)
-        for start in stride(from: 0, to: kept.count, by: batchSize) {
-            let batch = Array(kept[start..<min(kept.count, start + batchSize)])
-            if let cache, cache.count == kept.count {
-                let frames = Array(cache[start..<(start + batch.count)])
-                try Parallel.forEach(count: batch.count, jobs: jobs) { i in try each?(batch[i], frames[i]) }
-                try body(batch, frames)
-                continue
-            }
-            let rendered = LockedDictionary<Int, RGBFrame>()
-            try session.renderAll(batch, jobs: jobs) { n, frame in
-                let fitted = Downscale.resize(pad(frame, to: canvas), width: size.0, height: size.1)
-                try each?(n, fitted)
-                rendered.set(n, fitted)
-            }
-            try body(batch, batch.compactMap { rendered.get($0) })
-        }
+            }, shown: shown)
+        for w in warnings { options.warn?(w) }
     }
 
     /// Two lines: `#12 0.20s` (frame and time) and the recognizers' phases by first letter
@@ -294,56 +227,5 @@ package enum RunOutput {
         var out = RGBFrame(width: size.0, height: size.1)
         Tiling.blit(f, into: &out, x: (size.0 - f.width) / 2, y: (size.1 - f.height) / 2)
         return out
-    }
-}
-
-/// Animations larger than a pull request or chat wants: a one-line warning with a smaller
-/// `--every` or `--thumb` that would bring them under the limit.
-package enum AnimationSize {
-    package static let limit = 20 * 1024 * 1024
-
-    package static func warning(_ path: String, bytes: Int, every: Int, thumb: Double) -> String? {
-        guard bytes > limit else { return nil }
-        let factor = Double(bytes) / Double(limit)
-        let suggestedEvery = max(2, Int((Double(max(1, every)) * factor).rounded(.up)))
-        let suggestedThumb = max(0.05, (thumb / factor.squareRoot() * 100).rounded(.down) / 100)
-        return
-            "warning: \(path) is \(bytes >> 20) MB, large for a pull request; try --every \(suggestedEvery)"
-            + " or --thumb \(suggestedThumb)"
-    }
-}
-
-/// Contact sheets keep their tiles in memory: refuse sizes that would not fit.
-package enum MemoryBudget {
-    package static let bytes = 4 << 30
-
-    package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
-        let need = frames * width * height * 3
-        guard need <= bytes else {
-            throw .badInput(
-                "\(what) would hold \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB) in"
-                    + " memory; the limit is \(bytes >> 20) MB: use --every N or --thumb F"
-            )
-        }
-    }
-}
-
-/// An animated WebP is assembled in memory (libwebp's encoder keeps every encoded frame until
-/// the file is complete): refuse, before anything is written, animations whose frames total
-/// more than `WebPWriter.memoryLimit` bytes uncompressed or whose side exceeds WebP's.
-package enum WebPBudget {
-    package static func check(frames: Int, width: Int, height: Int, what: String) throws(ReplayFailure) {
-        guard width <= WebPWriter.maxSide, height <= WebPWriter.maxSide else {
-            throw .badInput(
-                "\(what): frames of \(width)x\(height) pixels exceed WebP's \(WebPWriter.maxSide) a side: use --thumb F"
-            )
-        }
-        let need = frames * width * height * 3
-        guard need <= WebPWriter.memoryLimit else {
-            throw .badInput(
-                "\(what) would assemble \(frames) frames of \(width)x\(height) pixels (\(need >> 20) MB"
-                    + " uncompressed) in memory; the limit is \(WebPWriter.memoryLimit >> 20) MB: use --every N or --thumb F"
-            )
-        }
     }
 }

@@ -1,13 +1,14 @@
 import CropJSON
 import CropScenario
 
-/// The side panel's typed controls, declared once: every key the panel edits, with its
-/// control (a number with its range and step, a toggle, a choice, a colour with its opacity,
-/// a size, a nullable value), its label, its default and its doc line, in titled sections
-/// grouped as Editor or Policy. The page builds its form from `json` alone (served in
-/// `/api/state`); choices come from the model's enums, ranges are the scenario validator's
-/// (PlayControlsTests checks every bound and default against the decoder), and what the form
-/// sends is validated like a scenario file.
+/// The side panel's typed controls: every key the panel edits, with its control (a number
+/// with its range and step, a toggle, a choice, a colour with its opacity, a size, a nullable
+/// value), its label, its default and its doc line, in titled sections grouped as Editor or
+/// Policy. An editor key's range, default, choices and doc line are its declaration's
+/// (`EditorKeys`); the panel adds the label, the step and the unit. The page builds its form
+/// from `json` alone (served in `/api/state`); PlayControlsTests checks that every editor key
+/// has a control and every bound and default is the decoder's, and what the form sends is
+/// validated like a scenario file.
 ///
 /// A section edits one top-level object of the scenario (`root`, today `"editor"`): a new
 /// section of the panel is one more entry in `sections` (with its root in `roots` when it
@@ -88,49 +89,80 @@ package enum PlayControls {
     /// and the face boxes (image pixels of the served photo).
     package static let untouched = ["image", "faces"]
 
-    static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String {
-        E.allCases.map(\.rawValue)
+    // MARK: - Controls of declared keys
+
+    /// The editor key at `path` as `EditorKeys` declares it (`["mask", "opacity"]`,
+    /// `["background"]`, `["policy", "animation", "duration"]`).
+    static func declared(_ path: [String]) -> KeyInfo {
+        guard let entry = EditorKeys.entry(path[0]) else { preconditionFailure("no editor key \(path)") }
+        guard path.count > 1 else { return entry.value! }
+        let key = entry.keys.first { $0.name == path[1] }!
+        guard path.count > 2 else { return key }
+        return AnimationKeys.all.first { $0.name == path[2] }!
     }
 
-    static let points = Limits.maxCoordinate
-    static let seconds = Limits.maxSeconds
-
-    /// The settle or re-fit animation under `prefix` (a curve and the parameters it takes).
-    static func animation(_ prefix: [String], curve: String) -> [Control] {
-        let timed = ["linear", "easeOut", "easeInOut"]
-        return [
-            Control(
-                path: prefix + ["curve"], label: "Curve", kind: .choice(Keys.curves), defaultValue: .string(curve),
-                doc: "none jumps; linear, easeOut and easeInOut take a duration; spring a response and damping"),
-            Control(
-                path: prefix + ["duration"], label: "Duration",
-                kind: .number(min: 0, max: 10_000, step: 0.05, unit: "s"),
-                defaultValue: .number(0.25), doc: "how long the animation runs", when: ("curve", timed)),
-            Control(
-                path: prefix + ["response"], label: "Response",
-                kind: .number(min: 0, max: 10_000, step: 0.01, unit: "s"),
-                defaultValue: .number(0.35), doc: "the spring's period without damping", when: ("curve", ["spring"])),
-            Control(
-                path: prefix + ["dampingRatio"], label: "Damping ratio",
-                kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
-                defaultValue: .number(1), doc: "1 settles without overshoot; below 1 bounces",
-                when: ("curve", ["spring"])),
-        ]
+    /// A control for the declared key at `path`: its range, default and doc line are the
+    /// declaration's; the label, the step, the unit and a nullable value's starting value (`on`;
+    /// without it the panel does not offer null) are the panel's.
+    static func control(
+        _ path: [String], _ label: String, step: Double = 1, unit: String = "", on: JSONNode? = nil,
+        offLabel: String = "", when: (key: String, values: [String])? = nil
+    ) -> Control {
+        let key = declared(path)
+        return Control(
+            path: path, label: label, kind: kind(key.shape, step: step, unit: unit, on: on, offLabel: offLabel),
+            defaultValue: key.defaultValue ?? .null, doc: plain(key.doc), when: when)
     }
 
-    static func colour(_ path: [String], _ label: String, _ hex: String, opacity: Double?, _ doc: String) -> [Control] {
-        guard let opacity else {
-            return [
-                Control(path: path, label: label, kind: .color(opacityKey: nil), defaultValue: .string(hex), doc: doc)
-            ]
+    /// The control kind of a declared shape (an open upper end becomes its last step below).
+    static func kind(_ shape: KeyShape, step: Double, unit: String, on: JSONNode?, offLabel: String) -> Kind {
+        switch shape {
+        case .number(let r, _):
+            return .number(
+                min: r.lower, max: r.upperOpen ? r.upper - step : r.upper, step: step, unit: unit, aboveMin: r.lowerOpen
+            )
+        case .integer(let r): return .integer(min: r.lowerBound, max: r.upperBound)
+        case .bool: return .toggle
+        case .choice(let values, _): return .choice(values)
+        case .color: return .color(opacityKey: nil)
+        case .pair(let r, _): return .size(max: r.upper, step: step)
+        case .list(let r, _, let count): return .lengths(max: r.upper, count: count)
+        case .nullable(let inner):
+            let value = kind(inner, step: step, unit: unit, on: on, offLabel: offLabel)
+            return on.map { .nullable(value, on: $0, offLabel: offLabel) } ?? value
+        case .custom: preconditionFailure("a key of its own shape needs its own control")
+        }
+    }
+
+    /// A doc line without the reference's code marks.
+    static func plain(_ doc: String) -> String { doc.replacingOccurrences(of: "`", with: "") }
+
+    /// The settle or re-fit animation under `prefix` (a curve and the parameters it takes),
+    /// with the defaults of the editor's animation there.
+    static func animation(_ prefix: [String]) -> [Control] {
+        guard case .object(let given)? = declared(prefix).defaultValue?.value else { return [] }
+        func control(_ key: String, _ label: String, step: Double, unit: String = "", when curves: [String]?) -> Control
+        {
+            var c = Self.control(prefix + [key], label, step: step, unit: unit, when: curves.map { ("curve", $0) })
+            if let value = given.first(where: { $0.key == key })?.node { c.defaultValue = value }
+            return c
         }
         return [
-            Control(
-                path: path, label: label, kind: .color(opacityKey: "opacity"), defaultValue: .string(hex), doc: doc),
-            Control(
-                path: path.dropLast() + ["opacity"], label: "Opacity", kind: .number(min: 0, max: 1, step: 0.05),
-                defaultValue: .number(opacity), doc: "0 is transparent, 1 opaque"),
+            control("curve", "Curve", step: 1, when: nil),
+            control("duration", "Duration", step: 0.05, unit: "s", when: AnimationKeys.timed),
+            control("response", "Response", step: 0.01, unit: "s", when: ["spring"]),
+            control("dampingRatio", "Damping ratio", step: 0.05, when: ["spring"]),
         ]
+    }
+
+    /// A colour, and its sibling `opacity` when the section has one.
+    static func colour(_ path: [String], _ label: String) -> [Control] {
+        let opacity = Array(path.dropLast()) + ["opacity"]
+        let hasOpacity = path.count > 1 && EditorKeys.entry(path[0])?.keys.contains { $0.name == "opacity" } == true
+        var c = control(path, label)
+        guard hasOpacity else { return [c] }
+        c.kind = .color(opacityKey: "opacity")
+        return [c, control(opacity, "Opacity", step: 0.05)]
     }
 
     package static let sections: [Section] = editorSections + [startSection]
@@ -151,242 +183,131 @@ package enum PlayControls {
             Control(
                 path: ["box"], label: "Box",
                 kind: .nullable(
-                    .size(max: 1_000_000, step: 1), on: .array([.number(200), .number(200)]), offLabel: "as fitted"),
+                    .size(max: ValueRange.positive.upper, step: 1), on: .array([.number(200), .number(200)]),
+                    offLabel: "as fitted"),
                 defaultValue: .null, doc: "the resizable box's size in points, about its centre"),
             Control(
                 path: ["angle"], label: "Angle",
-                kind: .number(min: -1_000_000, max: 1_000_000, step: 0.5, unit: "deg"), defaultValue: .number(0),
+                kind: .number(min: ValueRange.points.lower, max: ValueRange.points.upper, step: 0.5, unit: "deg"),
+                defaultValue: .number(0),
                 doc: "the straighten angle, clockwise (within the rotation limit)"),
             Control(
                 path: ["zoom"], label: "Zoom",
-                kind: .nullable(.number(min: 0.001, max: 1000, step: 0.01), on: .number(1), offLabel: "as fitted"),
+                kind: .nullable(
+                    .number(min: ValueRange.scales.lower, max: ValueRange.scales.upper, step: 0.01), on: .number(1),
+                    offLabel: "as fitted"),
                 defaultValue: .null, doc: "the zoom, relative to the base"),
             Control(
                 path: ["at"], label: "Photo point at the box centre",
                 kind: .nullable(
-                    .size(max: 1_000_000, step: 1), on: .array([.number(800), .number(600)]), offLabel: "the centre"),
+                    .size(max: ValueRange.points.upper, step: 1), on: .array([.number(800), .number(600)]),
+                    offLabel: "the centre"),
                 defaultValue: .null, doc: "the point of the photo (pixels, as loaded) shown at the box centre"),
         ])
 
     static let editorSections: [Section] = [
         Section(
-            title: "Snap-back", group: .policy, open: true,
-            doc: "What happens when a gesture leaves the frame uncovered or the zoom out of its limits.",
+            title: "Snap-back", group: .policy, open: true, doc: plain(EditorKeys.entry("policy")!.doc),
             controls: [
-                Control(
-                    path: ["policy", "kind"], label: "Policy", kind: .choice(cases(PolicyKind.self)),
-                    defaultValue: .string("rollback"),
-                    doc:
-                        "rollback returns to the last valid state; clamp stops at the edge; rubberBand"
-                        + " resists and springs back"
-                ),
-                Control(
-                    path: ["policy", "rubberBand"], label: "Rubber band",
-                    kind: .number(min: 0, max: 1_000_000, step: 0.05, aboveMin: true),
-                    defaultValue: .number(0.55), doc: "the resistance constant past the edge (smaller is stiffer)"),
-                Control(
-                    path: ["policy", "momentum"], label: "Momentum",
-                    kind: .nullable(
-                        .number(min: 0, max: 0.9999, step: 0.0001, unit: "/ms", aboveMin: true), on: .number(0.998),
-                        offLabel: "off"),
-                    defaultValue: .null, doc: "a released drag glides, its speed times this each millisecond"),
-                Control(
-                    path: ["policy", "rollback"], label: "Rollback", kind: .choice(cases(RollbackMode.self)),
-                    defaultValue: .string("whole"),
-                    doc: "whole: the state before the touch; perGesture: the state before the gesture that broke it"),
-                Control(
-                    path: ["policy", "onCancel"], label: "On cancel", kind: .choice(cases(CancelRule.self)),
-                    defaultValue: .string("settle"),
-                    doc: "what a cancelled gesture does"),
-                Control(
-                    path: ["constraint"], label: "Cover", kind: .choice(cases(Constraint.self)),
-                    defaultValue: .string("frame"),
-                    doc: "what the photo must cover: the frame, the whole viewport, or nothing"),
+                control(["policy", "kind"], "Policy"),
+                control(["policy", "rubberBand"], "Rubber band", step: 0.05),
+                control(
+                    ["policy", "momentum"], "Momentum", step: 0.0001, unit: "/ms", on: .number(0.998), offLabel: "off"),
+                control(["policy", "rollback"], "Rollback"),
+                control(["policy", "onCancel"], "On cancel"),
+                control(["constraint"], "Cover"),
             ]),
         Section(
             title: "Settle animation", group: .policy, open: true, doc: "How the photo returns to a valid state.",
-            controls: animation(["policy", "animation"], curve: "none")),
+            controls: animation(["policy", "animation"])),
         Section(
-            title: "Zoom limits", group: .policy,
-            doc: "Zoom relative to the base; pinches beyond the limits settle back.",
+            title: "Zoom limits", group: .policy, doc: plain(EditorKeys.entry("zoom")!.doc),
             controls: [
                 Control(
                     path: ["zoom"], label: "Minimum",
                     kind: .variants([
                         Variant(label: "covers the frame", key: "min", constant: .string("cover")),
                         Variant(
-                            label: "at least", key: "min", kind: .number(min: 0.001, max: 1000, step: 0.05),
+                            label: "at least", key: "min",
+                            kind: .number(min: ValueRange.scales.lower, max: ValueRange.scales.upper, step: 0.05),
                             initial: .number(1)),
                         Variant(label: "no minimum", key: "min", constant: .null),
-                    ]), defaultValue: .object([("min", .number(1))]), doc: "the smallest zoom"),
-                Control(
-                    path: ["zoom", "max"], label: "Maximum",
-                    kind: .nullable(.number(min: 0.001, max: 1000, step: 0.5), on: .number(10), offLabel: "no maximum"),
-                    defaultValue: .number(10), doc: "the largest zoom"),
-                Control(
-                    path: ["zoom", "base"], label: "Zoom 1 is", kind: .choice(cases(ZoomBase.self)),
-                    defaultValue: .string("fit"),
-                    doc: "fit: the initial fit; pixels: one image pixel per point"),
-                Control(
-                    path: ["zoom", "anchor"], label: "Pinch about", kind: .choice(cases(ZoomAnchor.self)),
-                    defaultValue: .string("focal"),
-                    doc: "the fingers' midpoint, or the frame's centre"),
+                    ]), defaultValue: .object([("min", declared(["zoom", "min"]).defaultValue ?? .null)]),
+                    doc: plain(declared(["zoom", "min"]).doc)),
+                control(["zoom", "max"], "Maximum", step: 0.5, on: .number(10), offLabel: "no maximum"),
+                control(["zoom", "base"], "Zoom 1 is"),
+                control(["zoom", "anchor"], "Pinch about"),
             ]),
         Section(
-            title: "Re-fit after a box drag", group: .policy,
-            doc: "A resized box grows back to fill the viewport after a pause.",
-            controls: [
-                Control(
-                    path: ["refit", "delay"], label: "Delay", kind: .number(min: 0, max: seconds, step: 0.1, unit: "s"),
-                    defaultValue: .number(0.8), doc: "the pause after the last touch")
-            ]
-                + animation(["refit", "animation"], curve: "easeInOut").map { c in
-                    var c = c
-                    if c.path.last == "duration" { c.defaultValue = .number(0.5) }
-                    return c
-                }),
+            title: "Re-fit after a box drag", group: .policy, doc: plain(EditorKeys.entry("refit")!.doc),
+            controls: [control(["refit", "delay"], "Delay", step: 0.1, unit: "s")] + animation(["refit", "animation"])),
         Section(
             title: "Viewport and photo", group: .editor, doc: "The screen in points and how the photo is first fitted.",
             controls: [
-                Control(
-                    path: ["viewport", "width"], label: "Width",
-                    kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
-                    defaultValue: .number(390), doc: "points (width times scale: whole pixels, at most 8192)"),
-                Control(
-                    path: ["viewport", "height"], label: "Height",
-                    kind: .number(min: 0, max: 8192, step: 1, unit: "pt", aboveMin: true),
-                    defaultValue: .number(844), doc: "points"),
-                Control(
-                    path: ["viewport", "scale"], label: "Pixel scale", kind: .integer(min: 1, max: 4),
-                    defaultValue: .number(1),
-                    doc: "pixels per point"),
-                Control(
-                    path: ["fit"], label: "Fit", kind: .choice(cases(Fit.self)), defaultValue: .string("aspectFill"),
-                    doc: "how the photo is first sized"),
-            ] + colour(["background"], "Background", "#000000", opacity: nil, "behind the photo")),
+                control(["viewport", "width"], "Width", unit: "pt"),
+                control(["viewport", "height"], "Height", unit: "pt"),
+                control(["viewport", "scale"], "Pixel scale"),
+                control(["fit"], "Fit"),
+            ] + colour(["background"], "Background")),
         Section(
-            title: "Frame", group: .editor, open: true, doc: "The crop frame (a box when resizable).",
+            title: "Frame", group: .editor, open: true, doc: plain(EditorKeys.entry("frame")!.doc),
             controls: [
-                Control(
-                    path: ["frame", "shape"], label: "Shape", kind: .choice(cases(FrameShape.self)),
-                    defaultValue: .string("rect"),
-                    doc: "a rectangle, a circle or a rounded rectangle"),
+                control(["frame", "shape"], "Shape"),
                 Control(
                     path: ["frame"], label: "Size",
                     kind: .variants([
                         Variant(
-                            label: "aspect w:h", key: "aspect", kind: .size(max: points, step: 1),
+                            label: "aspect w:h", key: "aspect", kind: .size(max: ValueRange.positive.upper, step: 1),
                             initial: .array([.number(1), .number(1)])),
                         Variant(label: "the image's aspect", key: "aspect", constant: .string("image")),
                         Variant(
-                            label: "fixed size", key: "size", kind: .size(max: points, step: 1),
+                            label: "fixed size", key: "size", kind: .size(max: ValueRange.positive.upper, step: 1),
                             initial: .array([.number(300), .number(300)])),
-                    ]), defaultValue: .object([("aspect", .array([.number(1), .number(1)]))]),
-                    doc: "the largest frame of this aspect inside the margin, or a size in points"),
-                Control(
-                    path: ["frame", "margin"], label: "Margin", kind: .number(min: 0, max: points, step: 1, unit: "pt"),
-                    defaultValue: .number(0), doc: "from the viewport's edges"),
-                Control(
-                    path: ["frame", "cornerRadius"], label: "Corner radius",
-                    kind: .number(min: 0, max: points, step: 1, unit: "pt"),
-                    defaultValue: .number(12), doc: "for roundedRect"),
-                Control(
-                    path: ["frame", "resizable"], label: "Resizable box", kind: .toggle, defaultValue: .bool(false),
-                    doc: "drag the box by its corners and edges"),
-                Control(
-                    path: ["frame", "lockAspect"], label: "Lock aspect", kind: .toggle, defaultValue: .bool(false),
-                    doc: "box drags keep the aspect"),
-                Control(
-                    path: ["frame", "minSize"], label: "Smallest box", kind: .size(max: points, step: 1),
-                    defaultValue: .array([.number(44), .number(44)]), doc: "points"),
-                Control(
-                    path: ["frame", "handles"], label: "Handles", kind: .choice(cases(BoxHandles.self)),
-                    defaultValue: .string("cornersAndEdges"), doc: "where a box drag may start"),
-                Control(
-                    path: ["frame", "handleSize"], label: "Handle reach",
-                    kind: .number(min: 0, max: points, step: 1, unit: "pt"),
-                    defaultValue: .number(44), doc: "how far from an edge a touch still grabs it"),
+                    ]), defaultValue: .object([("aspect", declared(["frame", "aspect"]).defaultValue ?? .null)]),
+                    doc: plain(declared(["frame", "aspect"]).doc)),
+                control(["frame", "margin"], "Margin", unit: "pt"),
+                control(["frame", "cornerRadius"], "Corner radius", unit: "pt"),
+                control(["frame", "resizable"], "Resizable box"),
+                control(["frame", "lockAspect"], "Lock aspect"),
+                control(["frame", "minSize"], "Smallest box"),
+                control(["frame", "handles"], "Handles"),
+                control(["frame", "handleSize"], "Handle reach", unit: "pt"),
             ]),
         Section(
-            title: "Mask", group: .editor, open: true, doc: "The veil over the photo outside (or inside) the frame.",
-            controls: colour(["mask", "color"], "Colour", "#000000", opacity: 0.8, "the veil's colour") + [
-                Control(
-                    path: ["mask", "region"], label: "Covers", kind: .choice(cases(MaskRegion.self)),
-                    defaultValue: .string("outside"),
-                    doc: "outside or inside the frame"),
-                Control(
-                    path: ["mask", "visibility"], label: "Shown", kind: .choice(cases(MaskVisibility.self)),
-                    defaultValue: .string("always"), doc: "always, or hidden while touching"),
-                Control(
-                    path: ["mask", "fade"], label: "Fade", kind: .number(min: 0, max: seconds, step: 0.05, unit: "s"),
-                    defaultValue: .number(0), doc: "how long showing or hiding takes"),
+            title: "Mask", group: .editor, open: true, doc: plain(EditorKeys.entry("mask")!.doc),
+            controls: colour(["mask", "color"], "Colour") + [
+                control(["mask", "region"], "Covers"),
+                control(["mask", "visibility"], "Shown"),
+                control(["mask", "fade"], "Fade", step: 0.05, unit: "s"),
             ]),
         Section(
-            title: "Border", group: .editor, optional: ["border"], open: true, doc: "The frame's outline.",
-            controls: colour(["border", "color"], "Colour", "#FFFFFF", opacity: 1, "the line's colour") + [
-                Control(
-                    path: ["border", "width"], label: "Width", kind: .number(min: 0, max: 1000, step: 0.5, unit: "pt"),
-                    defaultValue: .number(2), doc: "the line's width"),
-                Control(
-                    path: ["border", "position"], label: "Position", kind: .choice(cases(BorderPosition.self)),
-                    defaultValue: .string("center"), doc: "on, inside or outside the frame's edge"),
-                Control(
-                    path: ["border", "dash"], label: "Dashes", kind: .lengths(max: points, count: 64),
-                    defaultValue: .array([]),
-                    doc: "dash and gap lengths in points, e.g. 4 4 (empty: solid)"),
+            title: "Border", group: .editor, optional: ["border"], open: true,
+            doc: plain(EditorKeys.entry("border")!.doc),
+            controls: colour(["border", "color"], "Colour") + [
+                control(["border", "width"], "Width", step: 0.5, unit: "pt"),
+                control(["border", "position"], "Position"),
+                control(["border", "dash"], "Dashes"),
             ]),
         Section(
-            title: "Grid", group: .editor, optional: ["grid"], doc: "Thirds lines inside the frame.",
-            controls: [
-                Control(
-                    path: ["grid", "lines"], label: "Lines", kind: .integer(min: 1, max: 100), defaultValue: .number(2),
-                    doc: "lines each way (2: thirds)")
-            ] + colour(["grid", "color"], "Colour", "#FFFFFF", opacity: 0.5, "the lines' colour") + [
-                Control(
-                    path: ["grid", "width"], label: "Width", kind: .number(min: 0, max: 1000, step: 0.5, unit: "pt"),
-                    defaultValue: .number(1), doc: "the lines' width"),
-                Control(
-                    path: ["grid", "visibility"], label: "Shown", kind: .choice(cases(GridVisibility.self)),
-                    defaultValue: .string("always"), doc: "always, while touching, or never"),
+            title: "Grid", group: .editor, optional: ["grid"], doc: plain(EditorKeys.entry("grid")!.doc),
+            controls: [control(["grid", "lines"], "Lines")] + colour(["grid", "color"], "Colour") + [
+                control(["grid", "width"], "Width", step: 0.5, unit: "pt"),
+                control(["grid", "visibility"], "Shown"),
             ]),
         Section(
             title: "Rotation, turns and double tap", group: .editor,
             doc: "The twist gesture, the turn buttons and a double tap.",
             controls: [
-                Control(
-                    path: ["rotation", "gesture"], label: "Twist rotates", kind: .toggle, defaultValue: .bool(false),
-                    doc: "two fingers turn the photo (needs the photo to cover the frame or nothing)"),
-                Control(
-                    path: ["rotation", "limit"], label: "Angle limit",
-                    kind: .nullable(
-                        .number(min: 0, max: points, step: 1, unit: "°"), on: .number(45), offLabel: "none"),
-                    defaultValue: .number(45), doc: "the largest angle either way, in degrees"),
-                Control(
-                    path: ["rotation", "autoCover"], label: "Zoom to cover", kind: .toggle, defaultValue: .bool(false),
-                    doc: "a turned photo zooms in to keep the frame covered"),
-                Control(
-                    path: ["turn", "box"], label: "Quarter turn", kind: .choice(cases(TurnBox.self)),
-                    defaultValue: .string("stays"),
-                    doc: "the box turns with the photo, or stays (default: turns for a resizable box)"),
-                Control(
-                    path: ["doubleTap", "action"], label: "Double tap", kind: .choice(cases(DoubleTapAction.self)),
-                    defaultValue: .string("none"), doc: "what a double tap does"),
-                Control(
-                    path: ["doubleTap", "factor"], label: "Tap zoom factor",
-                    kind: .number(min: 0, max: 1000, step: 0.5, aboveMin: true),
-                    defaultValue: .number(2), doc: "how much a double tap zooms in"),
+                control(["rotation", "gesture"], "Twist rotates"),
+                control(["rotation", "limit"], "Angle limit", unit: "°", on: .number(45), offLabel: "none"),
+                control(["rotation", "autoCover"], "Zoom to cover"),
+                control(["turn", "box"], "Quarter turn"),
+                control(["doubleTap", "action"], "Double tap"),
+                control(["doubleTap", "factor"], "Tap zoom factor", step: 0.5),
             ]),
         Section(
-            title: "Crop", group: .editor, doc: "How the saved crop rectangle is computed.",
-            controls: [
-                Control(
-                    path: ["crop", "formula"], label: "Formula", kind: .choice(cases(CropFormula.self)),
-                    defaultValue: .string("geometric"),
-                    doc: "geometric, or the offset-factor formula of scroll-view croppers"),
-                Control(
-                    path: ["crop", "rounding"], label: "Rounding", kind: .choice(cases(CropRounding.self)),
-                    defaultValue: .string("integral"), doc: "integral (outward) or to the nearest pixel"),
-            ]),
+            title: "Crop", group: .editor, doc: plain(EditorKeys.entry("crop")!.doc),
+            controls: [control(["crop", "formula"], "Formula"), control(["crop", "rounding"], "Rounding")]),
     ]
 
     // MARK: - The page's form description

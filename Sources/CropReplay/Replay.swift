@@ -14,6 +14,8 @@ public struct Replay: Sendable {
 
     /// The decoded scenario.
     public var scenario: Scenario { loaded.scenario }
+    /// The registered editor model the replay drives, or nil for CropReplay's reference model.
+    public var model: String? { loaded.model }
 
     package init(loaded: LoadedScenario) {
         self.loaded = loaded
@@ -21,16 +23,18 @@ public struct Replay: Sendable {
     }
 
     /// Loads a scenario file (its image paths are relative to it). The scenario may name the
-    /// policies and curves in `registering`.
-    public static func load(file path: String, registering registrations: Registrations = .builtIn) throws(ReplayError)
-        -> Replay
-    {
-        Replay(loaded: try LoadedScenario.load(path: path, registrations: registrations))
+    /// policies and curves in `registering`; `model` names a registered editor model to drive
+    /// instead of the reference (`EditorModel`).
+    public static func load(
+        file path: String, registering registrations: Registrations = .builtIn, model: String? = nil
+    ) throws(ReplayError) -> Replay {
+        try Replay(loaded: LoadedScenario.load(path: path, registrations: registrations)).driving(model)
     }
 
     /// Decodes scenario JSON text; `directory` is where image paths are resolved.
     public static func load(
-        json: String, name: String, directory: String = ".", registering registrations: Registrations = .builtIn
+        json: String, name: String, directory: String = ".", registering registrations: Registrations = .builtIn,
+        model: String? = nil
     ) throws(ReplayError) -> Replay {
         let scenario: Scenario
         do {
@@ -40,16 +44,40 @@ public struct Replay: Sendable {
         } catch {
             throw .scenario(error)
         }
-        return Replay(loaded: try LoadedScenario.withImage(scenario, registrations: registrations))
+        return try Replay(loaded: LoadedScenario.withImage(scenario, registrations: registrations)).driving(model)
     }
 
     /// A scenario built in code (see `Scenario.init(name:preset:editor:fps:script:directory:)`).
-    public static func load(_ scenario: Scenario, registering registrations: Registrations = .builtIn)
-        throws(ReplayError) -> Replay
-    {
+    public static func load(
+        _ scenario: Scenario, registering registrations: Registrations = .builtIn, model: String? = nil
+    ) throws(ReplayError) -> Replay {
         let valid: Scenario
         do { valid = try scenario.validated() } catch { throw .scenario(error) }
-        return Replay(loaded: try LoadedScenario.withImage(valid, registrations: registrations))
+        return try Replay(loaded: LoadedScenario.withImage(valid, registrations: registrations)).driving(model)
+    }
+
+    /// The same scenario driven through the registered editor model `model` (nil or
+    /// `"reference"`: CropReplay's own); an unknown name is an error listing the registered ones.
+    public func driving(_ model: String?) throws(ReplayError) -> Replay {
+        let name = model == Registrations.reference ? nil : model
+        if let name, !loaded.registrations.modelNames.contains(name) {
+            let names = [Registrations.reference] + loaded.registrations.modelNames
+            throw .scenario(
+                ScenarioError(
+                    file: scenario.file, place: nil,
+                    message: "unknown model \"\(name)\"; expected one of \(names.joined(separator: ", "))"))
+        }
+        if name == self.model { return self }
+        return Replay(loaded: loaded.driving(name))
+    }
+
+    /// Where the registered editor model `model` departs from CropReplay's reference model on
+    /// this script: the first differing frame and field (as `check` and `cropreplay conform`
+    /// word it, reference value first), or nil when every frame, snapshot and crop agrees.
+    public func departure(of model: String) throws(ReplayError) -> TraceDifference? {
+        let reference = try driving(nil).trace()
+        let mine = try driving(model).trace()
+        return TraceDiff.compare(expected: TraceFile(reference), actual: TraceFile(mine)).first
     }
 
     /// Replays the script: every frame's state, snapshots and crops (computed once).
@@ -87,14 +115,20 @@ public struct Replay: Sendable {
         public var failure: String?
     }
 
+    /// The golden folder when none is given: `golden`, or `golden-<model>` for an editor model
+    /// of your own (as `cropreplay check --model`).
+    public var defaultGolden: String { model.map { "golden-\($0)" } ?? "golden" }
+
     /// Checks the replay against `<golden>/<name>/` with the same comparison and messages as
     /// `cropreplay check`, recording according to `record` (default: `RecordMode.current`).
     /// Artifacts (expected/actual/diff) go to `artifacts` (default: `CROPREPLAY_ARTIFACTS`).
+    /// `golden` defaults to `defaultGolden`.
     public func verify(
-        golden: String = "golden", record: RecordMode? = nil, strategy: ReplayStrategy = .all,
+        golden: String? = nil, record: RecordMode? = nil, strategy: ReplayStrategy = .all,
         tolerance: Int = 0, maxDiffRatio: Double = 0,
         artifacts: String? = ProcessInfo.processInfo.environment["CROPREPLAY_ARTIFACTS"]
     ) throws(ReplayError) -> Verification {
+        let golden = golden ?? defaultGolden
         let mode = record ?? RecordMode.current
         let name = scenario.name
         if mode == .all {

@@ -8,6 +8,7 @@
 //     }
 //
 //     @Test(.cropReplay(record: .all)) func reRecordEverything() { ... }
+import CropPipeline
 @_exported import CropReplay
 import Foundation
 import Testing
@@ -17,7 +18,8 @@ import XCTest
 /// the message `cropreplay check` prints (domain terms first, then pixel figures).
 ///
 /// - `golden`: a folder relative to the folder of the test file (`#filePath`), so the test
-///   works from Xcode, `swift test` and `swift test --package-path` in any working directory.
+///   works from Xcode, `swift test` and `swift test --package-path` in any working directory;
+///   default `golden`, or `golden-<model>` for a replay driving an editor model of your own.
 /// - `record`: the argument, else `withCropReplay(record:)` / the `.cropReplay(record:)` trait,
 ///   else `CROPREPLAY_RECORD`, else `never` on CI (`CI` set) and `missing` locally.
 /// - `strategy`: what to compare (`.all`, `.trace`, `.snapshots("a")`, `.frame(12)`).
@@ -27,7 +29,7 @@ import XCTest
 ///   elsewhere the message ends with the artifacts folder instead (`CROPREPLAY_ARTIFACTS`,
 ///   where the images are also written when it is set).
 public func assertReplay(
-    _ replay: Replay, as strategy: ReplayStrategy = .all, golden: String = "golden", record: RecordMode? = nil,
+    _ replay: Replay, as strategy: ReplayStrategy = .all, golden: String? = nil, record: RecordMode? = nil,
     tolerance: Int = 0, maxDiffRatio: Double = 0,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
@@ -37,7 +39,8 @@ public func assertReplay(
     defer { if configured == nil { try? FileManager.default.removeItem(atPath: artifacts) } }
     do {
         let outcome = try replay.verify(
-            golden: location.resolve(golden), record: record, strategy: strategy, tolerance: tolerance,
+            golden: location.resolve(golden ?? replay.defaultGolden), record: record, strategy: strategy,
+            tolerance: tolerance,
             maxDiffRatio: maxDiffRatio, artifacts: artifacts)
         guard let failure = outcome.failure else { return }
         location.fail(
@@ -49,15 +52,18 @@ public func assertReplay(
 }
 
 /// `assertReplay` for a scenario file, relative to the folder of the test file; the scenario
-/// may name the policies and curves in `registering`.
+/// may name the policies and curves in `registering`, and `model` drives a registered editor
+/// model of your own instead of the reference (its goldens default to `golden-<model>`).
 public func assertReplay(
-    file path: String, as strategy: ReplayStrategy = .all, golden: String = "golden", record: RecordMode? = nil,
+    file path: String, as strategy: ReplayStrategy = .all, golden: String? = nil, record: RecordMode? = nil,
     tolerance: Int = 0, maxDiffRatio: Double = 0, registering registrations: Registrations? = nil,
+    model: String? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let replay = try Replay.load(file: location.resolve(path), registering: registrations ?? Registrations())
+        let replay = try Replay.load(
+            file: location.resolve(path), registering: registrations ?? Registrations(), model: model)
         assertReplay(
             replay, as: strategy, golden: golden, record: record, tolerance: tolerance, maxDiffRatio: maxDiffRatio,
             fileID: fileID, filePath: filePath, line: line, column: column)
@@ -95,7 +101,7 @@ struct TestLocation {
     /// `path` relative to the folder of the test file (absolute paths are kept).
     func resolve(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        let folder = (String(describing: filePath) as NSString).deletingLastPathComponent
+        let folder = PathText.parent(String(describing: filePath))
         return folder.isEmpty ? path : folder + "/" + path
     }
 
@@ -155,7 +161,7 @@ enum FailureAttachments {
         for a in result.artifacts {
             for path in [a.expected, a.actual, a.diff].compactMap({ $0 }) {
                 guard let data = FileManager.default.contents(atPath: artifacts + "/" + path) else { continue }
-                files.append(File(name: (path as NSString).lastPathComponent, bytes: [UInt8](data)))
+                files.append(File(name: PathText.lastComponent(path), bytes: [UInt8](data)))
             }
         }
         if let text = traceText(result) {

@@ -150,25 +150,34 @@ public struct Preset: Sendable {
     }
 }
 
-/// Merges user `editor` overrides over a preset, object by object (docs/scenarios.md):
-/// `image`, `policy.animation`, `border.dash` and `faces` are replaced whole,
-/// and a user `frame` that gives `size` or `aspect` drops both of the preset's.
+/// Merges user `editor` overrides over a preset, section by section (docs/scenarios.md): the
+/// keys of a declared section (`EditorKeys`) merge one by one; every value is replaced whole
+/// (`image`, `policy.animation`, `refit.animation`, `border.dash`, `faces`), and a user
+/// `frame` that gives `size` or `aspect` drops both of the preset's.
 enum EditorMerge {
-    static let replacedWhole: Set<String> = ["image", "policy.animation", "border.dash", "faces", "refit.animation"]
-
-    static func merge(preset: JSONNode, user: JSONNode, path: String = "") -> JSONNode {
+    static func merge(preset: JSONNode, user: JSONNode) -> JSONNode {
         guard case .object(var base) = preset.value, case .object(let overrides) = user.value else { return user }
-        if path == "frame", overrides.contains(where: { $0.key == "size" || $0.key == "aspect" }) {
+        for member in overrides {
+            guard let i = base.firstIndex(where: { $0.key == member.key }) else {
+                base.append(member)
+                continue
+            }
+            let isSection = !(EditorKeys.entry(member.key)?.keys.isEmpty ?? true)
+            base[i].node = isSection ? section(member.key, preset: base[i].node, user: member.node) : member.node
+        }
+        return JSONNode(.object(base), line: user.line, column: user.column)
+    }
+
+    /// A section's keys one by one, each replaced whole; a `frame` that gives `size` or
+    /// `aspect` drops both of the preset's.
+    static func section(_ name: String, preset: JSONNode, user: JSONNode) -> JSONNode {
+        guard case .object(var base) = preset.value, case .object(let overrides) = user.value else { return user }
+        if name == "frame", overrides.contains(where: { $0.key == "size" || $0.key == "aspect" }) {
             base.removeAll { $0.key == "size" || $0.key == "aspect" }
         }
         for member in overrides {
-            let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
             if let i = base.firstIndex(where: { $0.key == member.key }) {
-                if replacedWhole.contains(childPath) {
-                    base[i].node = member.node
-                } else {
-                    base[i].node = merge(preset: base[i].node, user: member.node, path: childPath)
-                }
+                base[i].node = member.node
             } else {
                 base.append(member)
             }

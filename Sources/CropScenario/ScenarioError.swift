@@ -1,15 +1,33 @@
+import CropJSON
+
 /// A bad scenario: names the file, the place (`line:col` for JSON syntax or a
 /// JSON path such as `script[3].pan.duration`) and what was expected.
 /// `description` is the one-line message printed by the CLI (exit code 2).
+///
+/// A value out of its range, from a file or from Swift, also carries what was expected and
+/// what was given (`expected` "a zoom from 0.001 to 1000", `given` "nan"); the message is then
+/// `expected <expected>, got <given>`.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     /// `12:5`, `script[3].pan.duration`, or nil for the file as a whole.
     public var place: String?
     public var message: String
+    /// For a value out of its range: what the place accepts (`a duration from 0 to 10000`).
+    public var expected: String?
+    /// For a value out of its range: the value given (`-1`, `nan`, `inf`).
+    public var given: String?
+
     public init(file: String, place: String?, message: String) {
         self.file = file
         self.place = place
         self.message = message
+    }
+
+    /// An error whose message is `message`, carrying `expected` and `given` when it is about a value.
+    package init(file: String, place: String?, message: String, expected: String?, given: String?) {
+        self.init(file: file, place: place, message: message)
+        self.expected = expected
+        self.given = given
     }
     public var description: String {
         if let place, !place.isEmpty { return "\(file): \(place): \(message)" }
@@ -58,6 +76,14 @@ package enum Echo {
     /// At most `limit` characters, with an ellipsis when cut.
     package static func cap(_ s: String, limit: Int = 80) -> String {
         s.count <= limit ? s : String(s.prefix(limit)) + "..."
+    }
+
+    /// A value as messages quote what was given: as JSON writes it (`1`, `0.05`, `1e+308`), and
+    /// `nan`, `inf` or `-inf` for the values JSON cannot hold.
+    package static func given(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d > 0 ? "inf" : "-inf" }
+        return JSONNumber.format(d)
     }
 
     /// A number as a person writes it (`1`, `0.05`, `1e+20`).

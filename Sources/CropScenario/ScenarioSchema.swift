@@ -1,9 +1,10 @@
 import CropJSON
 
-/// The JSON Schema of scenario files (`scenarios/schema.json`), generated from
-/// the key lists the decoder checks against (`Keys`) and the enums it accepts,
-/// so editors can complete and validate scenarios. `cropreplay schema` prints it;
-/// a test fails when the committed file and this generator disagree.
+/// The JSON Schema of scenario files (`scenarios/schema.json`): the editor's part generated
+/// from its declaration (`EditorKeys`: keys, shapes, ranges, defaults, doc lines), the rest
+/// from the key lists the decoder checks against (`Keys`), the enums it accepts and the ranges
+/// the validator checks (`ValueRange`), so editors can complete and validate scenarios.
+/// `cropreplay schema` prints it; a test fails when the committed file and this generator disagree.
 package enum ScenarioSchema {
     typealias J = JSONValue
 
@@ -20,18 +21,33 @@ package enum ScenarioSchema {
         if let description { pairs.append(("description", str(description))) }
         return obj(pairs)
     }
-    static func number(
-        min: Double? = nil, exclusiveMin: Double? = nil, max: Double? = nil, _ description: String? = nil
-    ) -> JSONNode {
-        var pairs: [(String, JSONNode)] = [("type", str("number"))]
-        if let min { pairs.append(("minimum", num(min))) }
-        if let exclusiveMin { pairs.append(("exclusiveMinimum", num(exclusiveMin))) }
-        if let max { pairs.append(("maximum", num(max))) }
+    /// A number within `range`.
+    package static func number(_ range: ValueRange, _ description: String? = nil) -> JSONNode {
+        var pairs: [(String, JSONNode)] = [
+            ("type", str("number")),
+            (range.lowerOpen ? "exclusiveMinimum" : "minimum", num(range.lower)),
+            (range.upperOpen ? "exclusiveMaximum" : "maximum", num(range.upper)),
+        ]
         if let description { pairs.append(("description", str(description))) }
         return obj(pairs)
     }
-    static func integer(_ min: Int, _ max: Int) -> JSONNode {
-        obj([("type", str("integer")), ("minimum", num(Double(min))), ("maximum", num(Double(max)))])
+    package static func integer(_ range: ClosedRange<Int>) -> JSONNode {
+        obj([
+            ("type", str("integer")), ("minimum", num(Double(range.lowerBound))),
+            ("maximum", num(Double(range.upperBound))),
+        ])
+    }
+    /// `[a, b]`, each within `range`.
+    package static func pair(_ range: ValueRange, _ description: String? = nil) -> JSONNode {
+        var pairs: [(String, JSONNode)] = [
+            ("type", str("array")), ("items", number(range)), ("minItems", num(2)), ("maxItems", num(2)),
+        ]
+        if let description { pairs.append(("description", str(description))) }
+        return obj(pairs)
+    }
+    /// A value of `schema`, the string `name`, or null.
+    package static func valueOrName(_ schema: JSONNode, _ name: String) -> JSONNode {
+        obj([("anyOf", arr([schema, enumOf([name]), obj([("type", str("null"))])]))])
     }
     static var bool: JSONNode { obj([("type", str("boolean"))]) }
     static func orNull(_ n: JSONNode) -> JSONNode { obj([("anyOf", arr([n, obj([("type", str("null"))])]))]) }
@@ -52,167 +68,84 @@ package enum ScenarioSchema {
         E.allCases.map { $0.rawValue }
     }
 
+    /// The schema of a declared shape.
+    static func schema(_ shape: KeyShape, _ extensions: ExtensionNames) -> JSONNode {
+        switch shape {
+        case .number(let range, _): return number(range)
+        case .integer(let range): return integer(range)
+        case .bool: return bool
+        case .choice(let values, let registered):
+            switch registered {
+            case .policies?: return enumOf(values + extensions.policies)
+            case .curves?: return enumOf(values + extensions.curves)
+            case nil: return enumOf(values)
+            }
+        case .color: return ref("color")
+        case .pair(let range, _): return pair(range)
+        case .list(let range, _, let count):
+            return obj([("type", str("array")), ("items", number(range)), ("maxItems", num(Double(count)))])
+        case .nullable(let inner): return orNull(schema(inner, extensions))
+        case .custom(let schema, _): return schema
+        }
+    }
+
+    /// A declared key: its shape's schema with its doc line and default.
+    static func property(_ key: KeyInfo, _ extensions: ExtensionNames) -> JSONNode {
+        guard case .object(var members) = schema(key.shape, extensions).value else {
+            return schema(key.shape, extensions)
+        }
+        members.append(JSONMember(key: "description", node: str(key.doc)))
+        if let value = key.defaultValue, key.defaultNote == nil {
+            members.append(JSONMember(key: "default", node: value))
+        }
+        return node(.object(members))
+    }
+
+    /// The `editor` object, from its declaration.
+    static func editor(_ extensions: ExtensionNames) -> JSONNode {
+        var props: [String: JSONNode] = [:]
+        for entry in EditorKeys.entries {
+            if let value = entry.value {
+                props[entry.name] = property(value, extensions)
+                continue
+            }
+            let section = object(
+                entry.keys.map(\.name),
+                Dictionary(uniqueKeysWithValues: entry.keys.map { ($0.name, property($0, extensions)) }),
+                description: entry.doc)
+            props[entry.name] = entry.nullable ? orNull(section) : section
+        }
+        return object(EditorKeys.names, props)
+    }
+
     /// The schema; `extensions` adds registered policy and curve names to the choices.
     package static func generate(extensions: ExtensionNames = .none) -> JSONNode {
         let name = obj([
             ("type", str("string")), ("pattern", str("^[A-Za-z0-9._-]{1,100}$")), ("not", enumOf([".", ".."])),
         ])
-        let duration = number(min: 0, max: 10_000, "seconds")
+        let duration = number(.seconds, "seconds")
         let definitions: [(String, JSONNode)] = [
             ("color", obj([("type", str("string")), ("pattern", str("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))])),
-            (
-                "pair",
-                obj([
-                    ("type", str("array")), ("items", obj([("type", str("number"))])), ("minItems", num(2)),
-                    ("maxItems", num(2)),
-                ])
-            ),
+            ("pair", pair(.points)),
             ("name", name),
             (
                 "animation",
                 object(
-                    Keys.animation,
-                    [
-                        "curve": enumOf(Keys.curves + extensions.curves),
-                        "duration": number(min: 0, max: 10_000, "seconds"),
-                        "response": number(min: 0, max: 10_000, "seconds"),
-                        "dampingRatio": number(exclusiveMin: 0, max: 1_000_000),
-                        "params": obj([
-                            ("type", str("object")), ("description", str("parameters of a registered curve")),
-                        ]),
-                    ], required: ["curve"])
+                    AnimationKeys.names,
+                    Dictionary(
+                        uniqueKeysWithValues: AnimationKeys.all.map { ($0.name, property($0, extensions)) }),
+                    required: ["curve"])
             ),
-            (
-                "editor",
-                object(
-                    Keys.editor,
-                    [
-                        "viewport": object(
-                            Keys.viewport,
-                            [
-                                "width": number(exclusiveMin: 0), "height": number(exclusiveMin: 0),
-                                "scale": integer(1, 4),
-                            ]),
-                        "background": ref("color"),
-                        "image": object(
-                            Keys.image,
-                            [
-                                "file": obj([("type", str("string")), ("minLength", num(1))]),
-                                "testcard": obj([
-                                    ("type", str("array")), ("items", integer(2, 16384)), ("minItems", num(2)),
-                                    ("maxItems", num(2)),
-                                ]),
-                            ]),
-                        "fit": enumOf(cases(Fit.self)),
-                        "frame": object(
-                            Keys.frame,
-                            [
-                                "shape": enumOf(cases(FrameShape.self)), "size": orNull(ref("pair")),
-                                "aspect": obj([
-                                    ("anyOf", arr([ref("pair"), enumOf(["image"]), obj([("type", str("null"))])]))
-                                ]),
-                                "margin": number(min: 0), "cornerRadius": number(min: 0), "resizable": bool,
-                                "lockAspect": bool,
-                                "minSize": ref("pair"), "handles": enumOf(cases(BoxHandles.self)),
-                                "handleSize": number(min: 0),
-                            ]),
-                        "mask": object(
-                            Keys.mask,
-                            [
-                                "color": ref("color"), "opacity": number(min: 0, max: 1),
-                                "region": enumOf(cases(MaskRegion.self)),
-                                "visibility": enumOf(cases(MaskVisibility.self)), "fade": number(min: 0, "seconds"),
-                            ]),
-                        "border": orNull(
-                            object(
-                                Keys.border,
-                                [
-                                    "color": ref("color"), "opacity": number(min: 0, max: 1),
-                                    "width": number(min: 0, max: 1000),
-                                    "position": enumOf(cases(BorderPosition.self)),
-                                    "dash": orNull(
-                                        obj([("type", str("array")), ("items", number(min: 0)), ("maxItems", num(64))])),
-                                ])),
-                        "grid": orNull(
-                            object(
-                                Keys.grid,
-                                [
-                                    "lines": integer(1, 100), "color": ref("color"), "opacity": number(min: 0, max: 1),
-                                    "width": number(min: 0, max: 1000),
-                                    "visibility": enumOf(cases(GridVisibility.self)),
-                                ])),
-                        "zoom": object(
-                            Keys.zoom,
-                            [
-                                "base": enumOf(cases(ZoomBase.self)),
-                                "min": obj([
-                                    (
-                                        "anyOf",
-                                        arr([number(exclusiveMin: 0), enumOf(["cover"]), obj([("type", str("null"))])])
-                                    )
-                                ]),
-                                "max": orNull(number(exclusiveMin: 0)), "anchor": enumOf(cases(ZoomAnchor.self)),
-                            ]),
-                        "constraint": enumOf(cases(Constraint.self)),
-                        "policy": object(
-                            Keys.policy,
-                            [
-                                "kind": enumOf(PolicyKind.allCases.map(\.rawValue) + extensions.policies),
-                                "rollback": enumOf(cases(RollbackMode.self)),
-                                "onCancel": enumOf(cases(CancelRule.self)),
-                                "momentum": orNull(
-                                    obj([
-                                        ("type", str("number")), ("exclusiveMinimum", num(0)),
-                                        ("exclusiveMaximum", num(1)),
-                                        ("description", str("deceleration per ms, above 0 and below 1")),
-                                    ])),
-                                "rubberBand": number(exclusiveMin: 0, max: 1_000_000),
-                                "animation": ref("animation"),
-                                "params": obj([
-                                    ("type", str("object")), ("description", str("parameters of a registered policy")),
-                                ]),
-                            ]),
-                        "rotation": object(
-                            Keys.rotation,
-                            ["gesture": bool, "limit": orNull(number(min: 0, "degrees")), "autoCover": bool]),
-                        "refit": object(
-                            Keys.refit,
-                            ["delay": number(min: 0, max: 10_000, "seconds"), "animation": ref("animation")]),
-                        "doubleTap": object(
-                            Keys.doubleTap,
-                            ["action": enumOf(cases(DoubleTapAction.self)), "factor": number(exclusiveMin: 0)]),
-                        "turn": object(Keys.turn, ["box": enumOf(cases(TurnBox.self))]),
-                        "faces": orNull(
-                            obj([
-                                ("type", str("array")),
-                                (
-                                    "items",
-                                    obj([
-                                        ("type", str("array")), ("items", obj([("type", str("number"))])),
-                                        ("minItems", num(4)),
-                                        ("maxItems", num(4)),
-                                    ])
-                                ),
-                            ])),
-                        "crop": object(
-                            Keys.crop,
-                            ["formula": enumOf(cases(CropFormula.self)), "rounding": enumOf(cases(CropRounding.self))]),
-                    ])
-            ),
+            ("editor", editor(extensions)),
             (
                 "start",
                 object(
                     Keys.start,
                     [
-                        "mirrored": bool, "turns": integer(0, 3),
-                        "box": obj([
-                            ("type", str("array")), ("items", number(exclusiveMin: 0, max: 1_000_000)),
-                            ("minItems", num(2)),
-                            ("maxItems", num(2)),
-                            ("description", str("width and height in points, about the box centre")),
-                        ]),
-                        "angle": number(min: -1_000_000, max: 1_000_000, "degrees, clockwise"),
-                        "zoom": number(min: 0.001, max: 1000), "at": ref("pair"),
+                        "mirrored": bool, "turns": integer(0...3),
+                        "box": pair(.positive, "width and height in points, about the box centre"),
+                        "angle": number(.points, "degrees, clockwise"),
+                        "zoom": number(.scales), "at": ref("pair"),
                     ],
                     description: "A saved edit re-opened at frame 0 (every key optional)")
             ),
@@ -251,7 +184,7 @@ package enum ScenarioSchema {
                     ("preset", enumOf(Preset.all.map { $0.name })),
                     ("editor", ref("editor")),
                     ("start", ref("start")),
-                    ("fps", integer(1, 240)),
+                    ("fps", integer(1...240)),
                     ("script", obj([("type", str("array")), ("items", ref("step"))])),
                 ])
             ),
@@ -276,23 +209,23 @@ package enum ScenarioSchema {
             return object(
                 Keys.rotationStep,
                 [
-                    "by": number(min: nil, "degrees"), "at": ref("pair"), "duration": duration, "easing": easing,
+                    "by": number(.points, "degrees"), "at": ref("pair"), "duration": duration, "easing": easing,
                     "hold": duration,
                 ],
                 required: ["by"])
         case "straighten":
             return object(
-                Keys.straighten, ["to": number(min: nil, "degrees"), "duration": duration, "easing": easing],
+                Keys.straighten, ["to": number(.points, "degrees"), "duration": duration, "easing": easing],
                 required: ["to"])
         case "quarterTurn": return enumOf(cases(TurnDirection.self))
         case "flip": return enumOf(cases(FlipAxis.self))
-        case "aspect": return obj([("anyOf", arr([ref("pair"), enumOf(["original", "free"])]))])
+        case "aspect": return obj([("anyOf", arr([pair(.positive), enumOf(["original", "free"])]))])
         case "doubleTap": return ref("pair")
         case "pinch":
             return object(
                 Keys.pinch,
                 [
-                    "scale": number(min: 0.001, max: 1000), "at": ref("pair"), "duration": duration, "easing": easing,
+                    "scale": number(.scales), "at": ref("pair"), "duration": duration, "easing": easing,
                     "hold": duration,
                 ],
                 required: ["scale"])
@@ -301,6 +234,7 @@ package enum ScenarioSchema {
             return obj([
                 ("type", str("array")),
                 ("items", obj([("type", str("array")), ("maxItems", num(2)), ("items", ref("pair"))])),
+                ("maxItems", num(Double(Limits.maxFrames))),
             ])
         case "events":
             return obj([
@@ -310,10 +244,10 @@ package enum ScenarioSchema {
                     object(
                         Keys.event,
                         [
-                            "frame": integer(1, 100_000), "gesture": enumOf(cases(GestureKind.self)),
+                            "frame": integer(1...Limits.maxFrames), "gesture": enumOf(cases(GestureKind.self)),
                             "phase": enumOf(cases(GesturePhase.self)),
-                            "translation": ref("pair"), "scale": number(min: 0.001, max: 1000), "location": ref("pair"),
-                            "velocity": ref("pair"), "rotation": number(min: nil, "degrees"),
+                            "translation": ref("pair"), "scale": number(.scales), "location": ref("pair"),
+                            "velocity": ref("pair"), "rotation": number(.points, "degrees"),
                         ], required: ["frame", "gesture", "phase"])
                 ),
             ])
@@ -321,7 +255,7 @@ package enum ScenarioSchema {
         case "until": return enumOf(["settled"])
         case "snapshot": return ref("name")
         case "restore": return obj([("const", node(.bool(true)))])
-        case "resize": return ref("pair")
+        case "resize": return pair(.viewportSide)
         case "rotate": return enumOf(cases(Orientation.self))
         default:
             return object(

@@ -1,3 +1,3 @@
-import CropCLI
+import CropReplayCLI
 
 CropReplayCommand.main()

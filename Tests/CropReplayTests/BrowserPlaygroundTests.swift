@@ -223,7 +223,8 @@ final class BrowserPlaygroundTests: XCTestCase {
         // The validator's message, in the page, on the control it names; gone once fixed.
         XCTAssertEqual(
             result["error"]?.serialized(),
-            "\"the form: editor.policy.rubberBand: expected a rubber-band constant > 0, got 0\"")
+            "\"the form: editor.policy.rubberBand: expected a rubber-band constant above 0 and at most 1000000, got 0\""
+        )
         XCTAssertEqual(strings(result["errorRow"]), ["editor.policy.rubberBand"])
         XCTAssertEqual(result["errorAfterFix"]?.serialized(), "\"\"")
         // The nullable momentum off and on again through its checkbox; a colour and an opacity applied.

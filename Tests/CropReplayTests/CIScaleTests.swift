@@ -55,9 +55,12 @@ final class CIScaleTests: XCTestCase {
         }
         let defs = schema["definitions"]
         XCTAssertEqual(properties(schema), Keys.top)
-        XCTAssertEqual(properties(defs?["editor"]), Keys.editor)
-        XCTAssertEqual(properties(defs?["editor"]?["properties"]?["viewport"]), Keys.viewport)
-        XCTAssertEqual(properties(defs?["editor"]?["properties"]?["policy"]), Keys.policy)
+        XCTAssertEqual(properties(defs?["editor"]), EditorKeys.names)
+        XCTAssertEqual(
+            properties(defs?["editor"]?["properties"]?["viewport"]), EditorKeys.entry("viewport")?.keys.map(\.name))
+        XCTAssertEqual(
+            properties(defs?["editor"]?["properties"]?["policy"]),
+            ["kind", "rollback", "onCancel", "momentum", "rubberBand", "animation", "params"])
     }
 
     func testEveryScenarioValidatesAgainstTheSchema() throws {

@@ -47,6 +47,130 @@ final class DocsTests: XCTestCase {
         }
     }
 
+    /// Every Swift file of the package (Sources, Tests, Examples, Fuzz), by path from the root.
+    func swiftFiles() -> [String] {
+        var paths: [String] = []
+        for folder in ["Sources", "Tests", "Examples", "Fuzz"] {
+            let base = packageRoot + "/" + folder
+            guard let walk = FileManager.default.enumerator(atPath: base) else { continue }
+            for case let path as String in walk where path.hasSuffix(".swift") { paths.append(folder + "/" + path) }
+        }
+        return paths.sorted()
+    }
+
+    /// The headings of a docs page (`## Projection` gives "Projection"), outside code blocks.
+    func headings(_ page: String) throws -> Set<String> {
+        var found: Set<String> = []
+        var inCode = false
+        for line in try read("docs/" + page).split(separator: "\n") {
+            if line.hasPrefix("```") { inCode.toggle() }
+            if !inCode && line.hasPrefix("#") {
+                found.insert(String(line.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return found
+    }
+
+    /// The docs headings a source text cites, as `docs/<page>.md, "Heading"` (several headings
+    /// may follow, separated by commas or "and"; a citation may wrap onto the next comment line).
+    static func citations(in text: String) -> [(page: String, heading: String)] {
+        // A wrapped comment reads as one line: a line break, indentation and slashes become a space.
+        let joined = text.replacingOccurrences(of: #"\n[ \t]*//+ ?"#, with: " ", options: .regularExpression)
+        let citation = try! NSRegularExpression(pattern: #"docs/([A-Za-z0-9_-]+\.md),((?:\s*(?:,|and)?\s*"[^"\n]+")+)"#)
+        let quoted = try! NSRegularExpression(pattern: #""([^"\n]+)""#)
+        let whole = joined as NSString
+        var out: [(String, String)] = []
+        for match in citation.matches(in: joined, range: NSRange(location: 0, length: whole.length)) {
+            let page = whole.substring(with: match.range(at: 1))
+            let list = whole.substring(with: match.range(at: 2)) as NSString
+            for heading in quoted.matches(in: list as String, range: NSRange(location: 0, length: list.length)) {
+                out.append((page, list.substring(with: heading.range(at: 1))))
+            }
+        }
+        return out
+    }
+
+    /// Whether a cited heading names one of the page's headings: the whole heading, or the part
+    /// before its colon (`"start"` for "start: re-opening a saved edit").
+    static func names(_ cited: String, in headings: Set<String>) -> Bool {
+        headings.contains(cited) || headings.contains { $0.hasPrefix(cited + ":") }
+    }
+
+    func testCodeCitesDocsHeadingsThatExist() throws {
+        // The parser finds wrapped and listed citations, and a heading that does not exist fails.
+        // (Written with DOCS/ so that this file does not cite a missing heading itself.)
+        let sample = """
+            /// A rule (DOCS/behaviour.md, "Rotation" and
+            ///   "Quarter turns and flips"), another (DOCS/outputs.md, "No such heading").
+            """.replacingOccurrences(of: "DOCS/", with: "docs/")
+        let parsed = Self.citations(in: sample)
+        XCTAssertEqual(parsed.map(\.heading), ["Rotation", "Quarter turns and flips", "No such heading"])
+        XCTAssertFalse(Self.names("No such heading", in: try headings("outputs.md")))
+        XCTAssertTrue(Self.names("start", in: try headings("scenarios.md")))
+
+        var pages: [String: Set<String>] = [:]
+        var cited = 0
+        for file in swiftFiles() {
+            for (page, heading) in Self.citations(in: try read(file)) {
+                cited += 1
+                guard FileManager.default.fileExists(atPath: packageRoot + "/docs/" + page) else {
+                    XCTFail("\(file) cites docs/\(page), which does not exist")
+                    continue
+                }
+                if pages[page] == nil { pages[page] = try headings(page) }
+                XCTAssertTrue(
+                    Self.names(heading, in: pages[page] ?? []),
+                    "\(file) cites docs/\(page), \"\(heading)\": no such heading")
+            }
+        }
+        XCTAssertGreaterThan(cited, 20, "the code cites the docs by heading")
+    }
+
+    func testCodeNamesNoContractSection() throws {
+        // The project's reference is docs/: the code states a rule or cites docs/behaviour.md,
+        // never the contract's file or its section numbers (nor a test or folder named by one).
+        let contract = "S" + "PEC"
+        let forbidden = try NSRegularExpression(
+            pattern: "\\b\(contract)\\b|\u{00A7}|(?i:sections?[ _-]?(?:1[0-8]|[1-9])(?:\\.[0-9]+)?(?![0-9]))"
+                + "|(?i:section(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+                + "|fourteen|fifteen|sixteen|seventeen|eighteen))")
+        for named in [
+            "Section" + "16ScenarioTests", "test" + "Section" + "Sixteen", "S" + "PEC 7", "section" + " 16.8",
+        ] {
+            XCTAssertEqual(
+                forbidden.numberOfMatches(in: named, range: NSRange(location: 0, length: named.utf16.count)), 1)
+        }
+        let files = swiftFiles()
+        XCTAssertGreaterThan(files.count, 100)
+        for file in files {
+            for text in [file, try read(file)] {
+                let ns = text as NSString
+                for match in forbidden.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                    let before = ns.substring(to: match.range.location).suffix(24)
+                    if before.contains("RFC ") { continue }  // another standard's section, not the contract's
+                    XCTFail("\(file): \"\(ns.substring(with: match.range))\" names the contract; cite docs/ instead")
+                }
+            }
+        }
+    }
+
+    /// The editor's key tables and the ranges are generated from the declaration; the
+    /// reference holds them as `cropreplay schema --docs` prints them.
+    func testTheKeyTablesAndRangesAreTheGeneratedOnes() throws {
+        let reference = try read("docs/scenarios.md")
+        func generated(_ part: String) -> String? {
+            guard let begin = reference.range(of: "<!-- BEGIN \(part):"),
+                let open = reference.range(of: "-->\n", range: begin.upperBound..<reference.endIndex),
+                let end = reference.range(of: "<!-- END \(part) -->", range: open.upperBound..<reference.endIndex)
+            else { return nil }
+            return String(reference[open.upperBound..<end.lowerBound])
+        }
+        let regenerate = "docs/scenarios.md is stale: paste the output of `swift run cropreplay schema --docs`"
+        XCTAssertEqual(generated("editor keys"), EditorDocs.keyTables, regenerate)
+        XCTAssertEqual(generated("ranges"), EditorDocs.rangeTable, regenerate)
+        XCTAssertEqual(runCLI(["schema", "--docs"]).out, EditorDocs.markdown)
+    }
+
     func testEveryCommandIsInTheReference() throws {
         let reference = try read("docs/commands.md")
         // The subcommands `cropreplay --help` lists.

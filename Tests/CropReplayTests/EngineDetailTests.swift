@@ -4,7 +4,8 @@ import CropReplay
 import TestSupport
 import XCTest
 
-/// Fine points of SPEC sections 5-8 and 14, each pinned by a computed expectation.
+/// Fine points of the clock, recognizers, coverage, policies, settles and crops (docs/behaviour.md), each pinned by a
+/// computed expectation.
 final class EngineDetailTests: XCTestCase {
     let small =
         #""viewport": {"width": 400, "height": 400}, "image": {"testcard": [800, 800]}, "fit": "aspectFit", "frame": {"size": [200, 200]}"#

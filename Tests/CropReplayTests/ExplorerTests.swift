@@ -41,7 +41,7 @@ final class ExplorerTests: XCTestCase {
 
     /// Found by the 100,000-script run: after an aspect step to 15:1 the box (350 x 23.3) is
     /// below the minimum size (42 x 42); a locked corner drag from it is raised to the minimum,
-    /// which wins over the bounds (SPEC 16.8), so the box leaves its bounds until the re-fit.
+    /// which wins over the bounds (docs/behaviour.md, "Box drags"), so the box leaves its bounds until the re-fit.
     /// The box invariant allows exactly that, and still catches a box out of bounds otherwise.
     func testTheMinimumSizeWinsOverTheBoundsAfterAnAspectStep() throws {
         let json = """

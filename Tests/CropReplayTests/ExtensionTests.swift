@@ -1,7 +1,7 @@
-import CropCLI
 import CropEngine
 import CropGeometry
 import CropPipeline
+import CropReplayCLI
 import CropScenario
 import Foundation
 import TestSupport
@@ -157,13 +157,14 @@ final class ExtensionTests: XCTestCase {
 
     func testAFactoryRefusesBadParametersAtTheirPath() {
         let bad = message(#"{"editor": {"policy": {"kind": "stepZoom", "params": {"stops": [1, 0]}}}}"#)
-        XCTAssertEqual(bad, "ext.json: editor.policy.params.stops[1]: expected a number >= 0.001, got 0")
+        XCTAssertEqual(bad, "ext.json: editor.policy.params.stops[1]: expected a number from 0.001 to 1000, got 0")
         let unknown = message(#"{"editor": {"policy": {"kind": "stepZoom", "params": {"stop": [1]}}}}"#)
         XCTAssertTrue(
             unknown.hasPrefix("ext.json: editor.policy.params.stop: unknown key \"stop\" (did you mean \"stops\"?)"),
             unknown)
         let curve = message(#"{"editor": {"policy": {"animation": {"curve": "critical", "params": {"response": 0}}}}}"#)
-        XCTAssertEqual(curve, "ext.json: editor.policy.animation.params.response: expected a number >= 0.01, got 0")
+        XCTAssertEqual(
+            curve, "ext.json: editor.policy.animation.params.response: expected a number from 0.01 to 10, got 0")
     }
 
     func testAPolicyThatReturnsNonFiniteOrHugeStatesOrThrowsIsOneLine() {

@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Golden round trips, failure messages, artifacts and golden safety (SPEC 12).
+/// Golden round trips, failure messages, artifacts and golden safety (docs/goldens.md).
 final class GoldenTests: XCTestCase {
     /// The committed scenarios must match the committed goldens: any engine or
     /// renderer regression fails here (and in CI).

@@ -54,6 +54,27 @@ final class HostileEnvironmentTests: XCTestCase {
 
     /// A failed write to stdout is one line and exit 2 (a full disk), or a quiet end (a closed
     /// pipe with SIGPIPE ignored, as some CI runners run): never a trap.
+    /// One-character folder names (`--out b`, `--out x/y`) once trapped inside Foundation's
+    /// path methods; paths are now split as text.
+    func testOneCharacterFolderNamesAreOrdinaryOutputs() throws {
+        XCTAssertEqual(PathText.parent("b"), "")
+        XCTAssertEqual(PathText.parent("x/y"), "x")
+        XCTAssertEqual(PathText.parent("/a"), "/")
+        XCTAssertEqual(PathText.parent("/"), "/")
+        XCTAssertEqual(PathText.parent("a//b/"), "a")
+        XCTAssertEqual(PathText.parent("out/demo/index.html"), "out/demo")
+        XCTAssertEqual(PathText.lastComponent("b"), "b")
+        XCTAssertEqual(PathText.lastComponent("a/b.json"), "b.json")
+        XCTAssertEqual(PathText.lastComponent("a/"), "a")
+        XCTAssertEqual(PathText.lastComponent("/"), "/")
+        let dir = temporaryDirectory("one-char")
+        for out in ["b", "x/y"] {
+            let r = runCLI(["run", packageRoot + "/scenarios/cab-drag-out.json", "--out", out], in: dir)
+            XCTAssertEqual(r.code, 0, r.err)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/\(out)/cab-drag-out/trace.json"), out)
+        }
+    }
+
     func testOutputErrorsNeverTrap() throws {
         guard FileManager.default.isExecutableFile(atPath: cropreplayExecutable),
             FileManager.default.fileExists(atPath: "/dev/full")

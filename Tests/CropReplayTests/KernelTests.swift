@@ -353,7 +353,7 @@ final class KernelTests: XCTestCase {
     }
 
     func testTestCardPremultiplyCompareAndAdler() {
-        // The test card of SPEC section 3, transcribed.
+        // The test card as docs/scenarios.md defines it, transcribed.
         for (w, h) in [(1, 1), (3, 9), (130, 70), (640, 480)] {
             let card = Testcard.image(width: w, height: h)
             for y in 0..<h {

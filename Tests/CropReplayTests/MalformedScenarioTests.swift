@@ -5,7 +5,7 @@ import XCTest
 
 /// Bad scenarios, one fixture file each under `Fixtures/malformed/` with the words its
 /// message must contain in `expected.txt`: exit 2, one line naming the file, the place and
-/// what was expected, and nothing written (SPEC 13).
+/// what was expected, and nothing written (docs/commands.md, "Errors").
 @Suite struct MalformedScenarioFixtureTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures/malformed"
 

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// Each policy on a scripted drag past the frame edge and release; expected values
-/// are computed here from the formulas of SPEC section 7. Scenarios are built in Swift.
+/// are computed here from the policies' formulas (docs/behaviour.md, "Policies"). Scenarios are built in Swift.
 ///
 /// Geometry: viewport 400x400, test card 800x800 aspect-fitted (k = 0.5, image
 /// 400x400 centred at 200,200), frame 200x200 at (100, 100). The centre may move

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import CropScenario
 
-/// Presets' initial states against hand computations, and crop rects (SPEC 8, 10).
+/// Presets' initial states against hand computations, and crop rects (docs/behaviour.md, "Crops").
 final class PresetAndCropTests: XCTestCase {
     func initial(_ preset: String) throws -> FrameRecord {
         try replay("{\"preset\": \"\(preset)\"}").frames[0]
@@ -57,9 +57,26 @@ final class PresetAndCropTests: XCTestCase {
     }
 
     func testCodeDefaultsAreTheSpecDefaults() throws {
-        // EditorConfig.defaults decodes `{}`; its never-used fallback must say the same.
-        XCTAssertEqual(EditorConfig.defaults, Preset.all[0].editorFallback)
+        // EditorConfig.defaults is what `{}` decodes to, and it is docs/scenarios.md's list;
+        // the public initializer's defaults are the same, key by key.
         XCTAssertEqual(EditorConfig.defaults, try scenario("{}").editor)
+        XCTAssertEqual(EditorConfig(), try scenario("{}").editor)
+        XCTAssertEqual(
+            EditorConfig(zoom: ZoomSpec(max: 4), policy: PolicySpec(kind: .clamp)),
+            try scenario(#"{"editor": {"zoom": {"max": 4}, "policy": {"kind": "clamp"}}}"#).editor)
+        XCTAssertEqual(
+            ScenarioEncoder.editor(.defaults).canonicalText,
+            ##"{"background":"#000000","border":{"color":"#FFFFFF","dash":[],"opacity":1,"position":"center","width":2},"##
+                + ##""constraint":"frame","crop":{"formula":"geometric","rounding":"integral"},"doubleTap":{"action":"none","##
+                + ##""factor":2},"faces":[],"fit":"aspectFill","frame":{"aspect":[1,1],"cornerRadius":12,"##
+                + ##""handleSize":44,"handles":"cornersAndEdges","lockAspect":false,"margin":0,"minSize":[44,44],"##
+                + ##""resizable":false,"shape":"rect"},"grid":null,"image":{"testcard":[1600,1200]},"mask":{"##
+                + ##""color":"#000000","fade":0,"opacity":0.8,"region":"outside","visibility":"always"},"policy":{"##
+                + ##""animation":{"curve":"none"},"kind":"rollback","momentum":null,"onCancel":"settle","##
+                + ##""rollback":"whole","rubberBand":0.55},"refit":{"animation":{"curve":"easeInOut","duration":0.5},"##
+                + ##""delay":0.8},"rotation":{"autoCover":false,"gesture":false,"limit":45},"turn":{"box":"stays"},"##
+                + ##""viewport":{"height":844,"scale":1,"width":390},"zoom":{"anchor":"focal","base":"fit","max":10,"##
+                + ##""min":1}}"##)
     }
 
     func testEditorOverridesMergeOverPreset() throws {

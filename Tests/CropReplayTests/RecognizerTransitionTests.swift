@@ -3,7 +3,7 @@ import CropReplay
 import TestSupport
 import XCTest
 
-/// Every legal and illegal recognizer transition (SPEC section 6).
+/// Every legal and illegal recognizer transition (docs/behaviour.md, "Recognizers").
 final class RecognizerTransitionTests: XCTestCase {
     let phases: [RecognizerPhase] = [.possible, .began, .changed, .ended, .cancelled, .failed]
     let legal: Set<String> = [

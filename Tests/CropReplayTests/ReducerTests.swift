@@ -115,7 +115,7 @@ import Testing
     }
 }
 
-/// SPEC 14: a gesture that begins while a settle runs stops it where it is, with no jump, for
+/// docs/behaviour.md, "Continuity": a gesture that begins while a settle runs stops it where it is, with no jump, for
 /// every policy and gesture kind; under rubberBand the band is inverted about the anchor the
 /// next frames use (the new pinch's location).
 @Suite struct GestureCaughtMidSettleTests {

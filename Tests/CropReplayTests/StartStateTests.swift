@@ -70,11 +70,11 @@ import Testing
         #expect(Self.error(Self.text(start: "{\"angle\": -1000000}", editor: unlimited)) == nil)
         #expect(
             Self.error(Self.text(start: "{\"angle\": 1000001}", editor: unlimited))
-                == "test.json: start.angle: expected an angle in degrees <= 1000000, got 1000001")
-        // box: a size > 0; mirrored: a boolean.
+                == "test.json: start.angle: expected an angle in degrees within +-1000000, got 1000001")
+        // box: each side above 0 and at most 1e6; mirrored: a boolean.
         #expect(
             Self.error(Self.text(start: "{\"box\": [0, 100]}"))
-                == "test.json: start.box: expected a box size [width, height] > 0, got [0, 100]")
+                == "test.json: start.box[0]: expected a width above 0 and at most 1000000, got 0")
         #expect(
             Self.error(Self.text(start: "{\"mirrored\": 1}"))
                 == "test.json: start.mirrored: expected true or false, got a number")
@@ -355,7 +355,7 @@ import Testing
         #expect {
             try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200, start: StartState(zoom: 0))
         } throws: { error in
-            "\(error)" == "start.zoom: expected a zoom from 0.001 to 1000, got 0.0"
+            "\(error)" == "start.zoom: expected a zoom from 0.001 to 1000, got 0"
         }
         #expect {
             try CropEditorModel(editor: editor, imageWidth: 1600, imageHeight: 1200, start: StartState(angle: 50))

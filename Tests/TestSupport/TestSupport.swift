@@ -1,7 +1,7 @@
-import CropCLI
 import CropEngine
 import CropExplore
 import CropGoldens
+import CropReplayCLI
 import CropScenario
 import Foundation
 
@@ -35,7 +35,7 @@ package func replay(_ s: Scenario) throws -> Trace {
     return try Replayer.replay(s, imageWidth: w, imageHeight: h)
 }
 
-/// An editor built from the defaults (SPEC 14) and changed by `configure`.
+/// An editor built from the defaults (no preset, docs/scenarios.md) and changed by `configure`.
 package func editor(_ configure: (inout EditorConfig) -> Void) -> EditorConfig {
     var e = EditorConfig.defaults
     configure(&e)

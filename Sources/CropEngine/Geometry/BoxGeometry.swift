@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Which edges of the box a drag moves (docs/scenarios.md).
+/// Which edges of the box a drag moves (docs/behaviour.md, "Hit test").
 package struct BoxHandle: OptionSet, Equatable, Hashable, Sendable {
     package let rawValue: Int
     package init(rawValue: Int) { self.rawValue = rawValue }
@@ -13,7 +13,7 @@ package struct BoxHandle: OptionSet, Equatable, Hashable, Sendable {
     package var isCorner: Bool { (contains(.left) || contains(.right)) && (contains(.top) || contains(.bottom)) }
 }
 
-/// The movable box's rules (docs/scenarios.md): the handle hit test, drags with their
+/// The movable box's rules (docs/behaviour.md, "The movable box"): the handle hit test, drags with their
 /// clamps, the coverage factor, and re-fit targets.
 package enum BoxGeometry {
     /// The handle a touch landing at `p` grabs on box `b`, or nil (the pan then moves the image).
@@ -122,7 +122,7 @@ package enum BoxGeometry {
     }
 
     /// B0 + l (B1 - B0) with the largest l in [0, 1] for which the image still covers the box
-    /// (docs/scenarios.md: each coverage condition is linear along the segment; one that holds at B1
+    /// (docs/behaviour.md, "Box drags": each coverage condition is linear along the segment; one that holds at B1
     /// does not limit l, any other limits it to its root). l = 1 when B0 itself is not covered.
     package static func covered(from b0: Rect, to b1: Rect, state s: ViewState, layout: Layout) -> Rect {
         let imageCovers = Layout.coverageOnly(layout)
@@ -147,7 +147,7 @@ package enum BoxGeometry {
             height: b0.height + l * (b1.height - b0.height))
     }
 
-    /// The re-fit of docs/scenarios.md: the largest rect of the box's aspect inside the bounds, centred in
+    /// The re-fit (docs/behaviour.md, "Re-fit"): the largest rect of the box's aspect inside the bounds, centred in
     /// them, with its scale s = width / bw lowered so that zoom * s <= max zoom.
     package static func refitTarget(_ box: Rect, bounds: Rect, zoom: Double, maxZoom: Double?) -> (
         box: Rect, scale: Double
@@ -171,6 +171,6 @@ package enum BoxGeometry {
 
 extension Layout {
     /// The same layout whose coverage test uses the image rect whatever the constraint (box drags
-    /// keep the photo under the box for every constraint, docs/scenarios.md).
+    /// keep the photo under the box for every constraint, docs/behaviour.md, "Box drags").
     package static func coverageOnly(_ l: Layout) -> Layout { l.withConstraint(.frame) }
 }

@@ -1,7 +1,7 @@
 import CropGeometry
 
-/// The orientation of the shown image (docs/scenarios.md): mirrored left-right if `mirrored`, then
-/// turned clockwise `turns` times. The oriented image is an exact pixel permutation of the
+/// The orientation of the shown image (docs/behaviour.md, "View state and mapping"): mirrored left-right if
+/// `mirrored`, then turned clockwise `turns` times. The oriented image is an exact pixel permutation of the
 /// source; nothing is resampled.
 public struct ImageOrientation: Equatable, Hashable, Sendable {
     /// Clockwise quarter turns, 0...3.

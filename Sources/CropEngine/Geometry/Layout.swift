@@ -2,7 +2,7 @@ import CropGeometry
 import CropScenario
 
 /// The geometry of one editor at one viewport and oriented image size: the initial frame
-/// (the initial box), fits, zoom limits and the coverage rules (docs/scenarios.md), for any
+/// (the initial box), fits, zoom limits and the coverage rules (docs/behaviour.md, "Coverage and validity"), for any
 /// box and angle.
 package struct Layout: Equatable, Sendable {
     package let viewportWidth: Double
@@ -10,7 +10,8 @@ package struct Layout: Equatable, Sendable {
     /// The oriented image's size in pixels.
     package let imageWidth: Double
     package let imageHeight: Double
-    /// Section 3's frame for this viewport and image: the initial box and the restore box.
+    /// The editor's frame (`size`, or `aspect` and `margin`) for this viewport and image: the initial box and the
+    /// restore box.
     package let frameRect: Rect
     /// Where a resizable box may go: the viewport inset by `frame.margin`.
     package let bounds: Rect
@@ -115,7 +116,7 @@ package struct Layout: Equatable, Sendable {
         return max(2 * g.hu / imageWidth, 2 * g.hv / imageHeight)
     }
 
-    /// docs/scenarios.md: zoom within limits and the target covered, each within 1e-9.
+    /// docs/behaviour.md, "Coverage and validity": zoom within limits and the target covered, each within 1e-9.
     package func isValid(_ s: ViewState, box: Rect) -> Bool {
         let z = zoom(s)
         let limits = zoomLimits(angle: s.a, box: box)
@@ -168,7 +169,7 @@ package struct Layout: Equatable, Sendable {
         return s.center
     }
 
-    /// The projection P of docs/scenarios.md: zoom clamped about the anchor, then the centre
+    /// The projection P (docs/behaviour.md, "Projection"): zoom clamped about the anchor, then the centre
     /// clamped so the target is covered (at angle 0 per axis; otherwise along the turned axes,
     /// the centre untouched when nothing is clamped).
     package func project(_ s: ViewState, anchor: Point, box: Rect) -> ViewState {
@@ -196,8 +197,8 @@ package struct Layout: Equatable, Sendable {
     }
 }
 
-/// The target seen from the turned image axes (docs/scenarios.md): its centre, the half extents of its
-/// bounding box along the image axes, and the offsets of a state's centre.
+/// The target seen from the turned image axes (docs/behaviour.md, "Coverage and validity"): its centre, the
+/// half extents of its bounding box along the image axes, and the offsets of a state's centre.
 package struct AngledTarget {
     package let tx: Double
     package let ty: Double

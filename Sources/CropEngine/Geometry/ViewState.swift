@@ -1,19 +1,39 @@
 import CropGeometry
 
-/// The view state of docs/scenarios.md: the image scale k (points per oriented image
+/// The view state (docs/behaviour.md, "View state and mapping"): the image scale k (points per oriented image
 /// pixel), the centre of the image rect, and the straighten angle `a` in degrees (clockwise
 /// on screen).
 public struct ViewState: Equatable, Sendable, CustomStringConvertible {
-    public var k: Double
+    /// Points per oriented image pixel (`k` in docs/behaviour.md).
+    public var scale: Double
+    /// The centre of the image rect in view points.
     public var cx: Double
     public var cy: Double
-    public var a: Double
+    /// The straighten angle in degrees, clockwise on screen (`a` in docs/behaviour.md).
+    public var angle: Double
 
-    public init(k: Double, cx: Double, cy: Double, a: Double = 0) {
-        self.k = k
+    public init(scale: Double, cx: Double, cy: Double, angle: Double = 0) {
+        self.scale = scale
         self.cx = cx
         self.cy = cy
-        self.a = a
+        self.angle = angle
+    }
+
+    /// The engine's formulas use the reference's notation: k for the scale, a for the angle.
+    package init(k: Double, cx: Double, cy: Double, a: Double = 0) {
+        self.init(scale: k, cx: cx, cy: cy, angle: a)
+    }
+
+    /// `scale`, in the formulas' notation.
+    package var k: Double {
+        get { scale }
+        set { scale = newValue }
+    }
+
+    /// `angle`, in the formulas' notation.
+    package var a: Double {
+        get { angle }
+        set { angle = newValue }
     }
 
     public var center: Point {

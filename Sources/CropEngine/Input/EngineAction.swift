@@ -28,3 +28,22 @@ public enum EngineAction: Equatable, Sendable {
     /// Animations advance by 1/fps.
     case tick
 }
+
+extension EngineAction {
+    /// The action as messages name it: `pan.began`, `quarterTurn`, `tick`.
+    package var name: String {
+        switch self {
+        case .frameBegan: return "frameBegan"
+        case .gesture(let e): return "\(e.gesture.rawValue).\(e.phase.rawValue)"
+        case .restoreRequested: return "restore"
+        case .viewportChanged: return "resize"
+        case .imageLoaded: return "thenLoad"
+        case .quarterTurnRequested: return "quarterTurn"
+        case .flipRequested: return "flip"
+        case .aspectRequested: return "aspect"
+        case .doubleTapped: return "doubleTap"
+        case .eventsApplied: return "eventsApplied"
+        case .tick: return "tick"
+        }
+    }
+}

@@ -16,7 +16,7 @@ public struct GestureEvent: Equatable, Sendable {
     public var location: Point?
     /// Release velocity in points per second (pan), or nil for none.
     public var velocity: Point?
-    /// The straighten dial (docs/scenarios.md): the target angle; `rotation` then holds the eased
+    /// The straighten dial (docs/behaviour.md, "Rotation"): the target angle; `rotation` then holds the eased
     /// progress e(i/N), and the cumulative rotation is progress * (target - the angle at began).
     public var dialTarget: Double?
 

@@ -35,8 +35,14 @@ package struct TimelineExpander: Sendable {
         self.rotationGesture = rotationGesture
     }
 
-    /// Frames for a duration: round(seconds * fps), half away from zero.
-    package func frames(_ seconds: Double) -> Int { Int(DetMath.round(seconds * Double(fps))) }
+    /// Frames for a duration: round(seconds * fps), half away from zero. Validated scenarios
+    /// keep seconds within 0 ... 10000 and fps within 1 ... 240; anything else (NaN, an
+    /// infinity, a negative) is held to the frames that range gives, so it can never trap.
+    package func frames(_ seconds: Double) -> Int {
+        let n = DetMath.round(seconds * Double(fps))
+        guard n >= 0 else { return 0 }
+        return Int(min(n, Limits.maxSeconds * 240))
+    }
 
     /// Expands a step that schedules actions, starting at `cursor`. Returns the actions and the
     /// new cursor.

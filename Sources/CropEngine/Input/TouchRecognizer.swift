@@ -1,7 +1,7 @@
 import CropGeometry
 
-/// Turns frames of finger positions into recognizer events, one frame at a time (docs/scenarios.md,
-/// 16.3): one finger drives the pan recognizer, two drive pinch (and rotation, when the editor
+/// Turns frames of finger positions into recognizer events, one frame at a time (docs/behaviour.md,
+/// "Touches"): one finger drives the pan recognizer, two drive pinch (and rotation, when the editor
 /// rotates); a change of finger count ends one gesture and begins the other on the same frame.
 /// The `touches` step and the live model (`CropEditorModel.send(touches:)`) both use it, so a
 /// recorded session replays to the same events.
@@ -102,7 +102,7 @@ package struct TouchRecognizer: Sendable {
         return out
     }
 
-    /// `value` moved by whole turns into (previous - 180, previous + 180] (docs/scenarios.md).
+    /// `value` moved by whole turns into (previous - 180, previous + 180] (docs/behaviour.md, "Touches").
     package static func unwrap(_ value: Double, near previous: Double) -> Double {
         var v = value
         while v > previous + 180 { v -= 360 }

@@ -21,8 +21,9 @@ import CropScenario
 public struct CropEditorModel: Sendable {
     public let editor: EditorConfig
     public let fps: Int
-    private let engine: Engine
-    private var state: EngineState
+    /// The reference model: the engine's reducer and its state.
+    private var reference: ReferenceModel
+    private var state: EngineState { reference.state }
     private var queued: [EngineAction] = []
     private var touches: TouchRecognizer
     /// The fingers down (held from one tick to the next until the next `send(touches:)`).
@@ -41,7 +42,9 @@ public struct CropEditorModel: Sendable {
     /// var model = try CropEditorModel(editor: .preset("straighten-flip")!, imageWidth: 1600, imageHeight: 1200, start: saved)
     /// ```
     ///
-    /// Throws a `ModelError` for an image side outside 1 ... 16384, an fps outside 1 ... 240,
+    /// Throws the `ScenarioError` a scenario file with the same editor gets for a value out of
+    /// its range (`CropEditorModel: editor.zoom.max: expected a zoom from 0.001 to 1000, got
+    /// nan`), and a `ModelError` for an image side outside 1 ... 16384, an fps outside 1 ... 240,
     /// or a start this editor refuses (the message names `start.<key>`).
     /// (Untyped `throws`: a typed-throws initializer of this struct failing before its
     /// properties are set corrupted the caller's stack in Swift 6.3.1 debug builds.)
@@ -55,16 +58,18 @@ public struct CropEditorModel: Sendable {
             throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
         }
         guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
-        self.editor = editor
+        self.editor = try editor.validated(file: "CropEditorModel")
         self.fps = fps
-        engine = try Engine(editor: editor, fps: fps, registrations: registrations)
+        let engine = try Engine(editor: editor, fps: fps, registrations: registrations)
         do {
-            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start)
+            reference = ReferenceModel(
+                engine: engine,
+                state: try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start))
         } catch {
             throw ModelError(message: error.description)
         }
         touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
-        current = FrameRecord(record: state, fps: fps)
+        current = reference.record(fps: fps)
     }
 
     /// The frame number of `current`.
@@ -117,7 +122,7 @@ public struct CropEditorModel: Sendable {
     /// leaves the model as it was before the tick; the input sent since the last tick is dropped.
     @discardableResult
     public mutating func tick() throws(ModelError) -> FrameRecord {
-        var next = state
+        var next = reference
         var recognizer = touches
         var actions: [EngineAction] = []
         if fingersSent || recognizer.isActive {
@@ -130,20 +135,19 @@ public struct CropEditorModel: Sendable {
         }
         actions += queued
         do {
-            try engine.reduce(&next, .frameBegan(next.frame + 1))
-            for a in actions { try engine.reduce(&next, a) }
-            try engine.reduce(&next, .eventsApplied)
-            try engine.reduce(&next, .tick)
+            try next.step(frame: next.frame + 1) { (m: inout ReferenceModel) throws(EngineError) in
+                for a in actions { try m.apply(a) }
+            }
         } catch {
             queued = []
             fingersSent = false
             throw ModelError(message: "frame \(state.frame + 1): \(error.description)")
         }
-        state = next
+        reference = next
         touches = recognizer
         queued = []
         fingersSent = false
-        current = FrameRecord(record: state, fps: fps)
+        current = reference.record(fps: fps)
         return current
     }
 
@@ -151,24 +155,18 @@ public struct CropEditorModel: Sendable {
     @discardableResult
     public mutating func advance(to time: Double) throws(ModelError) -> [FrameRecord] {
         guard time.isFinite else { return [] }
-        let target = min(Int((time * Double(fps)).rounded(.down)), state.frame + 10 * fps)
+        let frames = (time * Double(fps)).rounded(.down)
+        let target = Int(max(Double(state.frame), min(frames, Double(state.frame + 10 * fps))))
         var out: [FrameRecord] = []
         while state.frame < target { out.append(try tick()) }
         return out
     }
 
     /// The crop of the current state, as `save` would take it: image pixels at angle 0, the
-    /// box's corners at an angle; nil when the box does not overlap the image.
+    /// box's corners at an angle; nil when the box does not overlap the image, or at an angle
+    /// with the `offsetFactor` formula (it needs angle 0).
     public var crop: CropRecord.Region? {
-        let layout = state.layout
-        if state.shown.a != 0 { return CropMath.turnedRegion(state.shown, layout: layout, box: state.box) }
-        let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: editor.crop.formula)
-        guard
-            let r = CropMath.rounded(
-                raw, rounding: editor.crop.rounding, imageWidth: Int(layout.imageWidth),
-                imageHeight: Int(layout.imageHeight))
-        else { return nil }
-        return .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
+        try? CropMath.region(of: reference.view, crop: editor.crop).get()
     }
 }
 

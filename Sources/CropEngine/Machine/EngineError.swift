@@ -27,6 +27,10 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
         case policyValue(String, String, ViewState)
         /// A registered curve gave a progress that is not finite, or ran past 10000 s.
         case curveValue(String, Double, Double)
+        /// A user's editor model threw while applying an action (or its factory threw).
+        case modelFailed(String, String, String)
+        /// A user's editor model showed a value out of range after an action.
+        case modelValue(String, String, String)
 
         package var description: String {
             switch self {
@@ -48,6 +52,10 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
                 return time > CurveCheck.longest
                     ? "the curve \"\(curve)\" has not finished \(Int(CurveCheck.longest)) s after it started"
                     : "the curve \"\(curve)\" gave the progress \(value) at \(time) s: expected a finite number"
+            case .modelFailed(let model, let what, let message):
+                return "the model \"\(model)\" failed in \(what): \(message)"
+            case .modelValue(let model, let what, let problem):
+                return "the model \"\(model)\" showed \(problem) (after \(what))"
             }
         }
     }

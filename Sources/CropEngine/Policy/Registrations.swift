@@ -25,12 +25,16 @@ public struct Registrations: Sendable {
     public typealias PolicyFactory = @Sendable (Parameters, EditorConfig) throws -> any SnapBackPolicy
     /// Makes a curve from the scenario's `params`.
     public typealias CurveFactory = @Sendable (Parameters) throws -> any SettleCurve
+    /// Makes an editor model of your own for one replay (`EditorModel`).
+    public typealias ModelFactory = @Sendable (ModelSetup) throws -> any EditorModel
 
     private var policies: [String: PolicyFactory] = [:]
     private var curves: [String: CurveFactory] = [:]
+    private var models: [String: ModelFactory] = [:]
     /// Registered names in the order registered.
     public private(set) var policyNames: [String] = []
     public private(set) var curveNames: [String] = []
+    public private(set) var modelNames: [String] = []
 
     public init() {}
 
@@ -49,11 +53,25 @@ public struct Registrations: Sendable {
         if curves.updateValue(factory, forKey: name) == nil { curveNames.append(name) }
     }
 
+    /// Registers (or replaces) an editor model's factory under `name`; `--model NAME` (or
+    /// `model:` from Swift) replays scenarios through it instead of the reference model.
+    public mutating func register(model name: String, _ factory: @escaping ModelFactory) throws(RegistrationError) {
+        try Self.check(name, builtIn: [Self.reference], what: "model")
+        if models.updateValue(factory, forKey: name) == nil { modelNames.append(name) }
+    }
+
+    /// The name of CropReplay's own model (`--model reference`, the default).
+    public static let reference = "reference"
+
+    /// The factory of a registered model, or nil.
+    package func model(named name: String) -> ModelFactory? { models[name] }
+
     /// These registrations and `other`'s (other's win on a shared name).
     public func merging(_ other: Registrations) -> Registrations {
         var out = self
         for name in other.policyNames { try? out.register(policy: name, other.policies[name]!) }
         for name in other.curveNames { try? out.register(curve: name, other.curves[name]!) }
+        for name in other.modelNames { try? out.register(model: name, other.models[name]!) }
         return out
     }
 

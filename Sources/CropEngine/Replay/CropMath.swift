@@ -3,6 +3,30 @@ import CropScenario
 
 /// Crop rects of docs/outputs.md.
 package enum CropMath {
+    /// Why a crop cannot be taken.
+    package enum Problem: Error, Equatable {
+        /// The box does not overlap the image; the unrounded rect.
+        case empty(Rect)
+        /// The `offsetFactor` formula needs angle 0; the angle.
+        case offsetFactorAtAngle(Double)
+    }
+
+    /// The crop of what a model shows (the one crop of `save` steps and the live model): an
+    /// integral rect of oriented-image pixels at angle 0, the box's corners at an angle.
+    package static func region(of view: ModelView, crop: CropSpec) -> Result<CropRecord.Region, Problem> {
+        let layout = view.layout
+        if view.shown.a != 0 {
+            guard crop.formula == .geometric else { return .failure(.offsetFactorAtAngle(view.shown.a)) }
+            return .success(turnedRegion(view.shown, layout: layout, box: view.box))
+        }
+        let raw = rawRect(view.shown, layout: layout, box: view.box, formula: crop.formula)
+        guard
+            let r = rounded(
+                raw, rounding: crop.rounding, imageWidth: Int(layout.imageWidth), imageHeight: Int(layout.imageHeight))
+        else { return .failure(.empty(raw)) }
+        return .success(.pixels(x: r.x, y: r.y, width: r.w, height: r.h))
+    }
+
     /// The unrounded crop rect in image pixels for the shown state.
     package static func rawRect(_ s: ViewState, layout: Layout, box: Rect, formula: CropFormula) -> Rect {
         let f = box

@@ -1,12 +1,84 @@
 import CropScenario
 
-/// Replays a scenario's script through the engine, frame by frame (docs/scenarios.md):
-/// expands steps into a timeline as the cursor moves, runs `until settled`,
-/// records snapshots and crops, and returns the trace. Pure: no I/O.
-package struct Replayer {
+/// Replays scenarios (docs/scenarios.md): the reference model, or a user's editor model by its
+/// registered name. A scenario whose policy, curve, start or model cannot be made is an error at
+/// its JSON path (or at frame 0 for a model's factory) before anything replays.
+package enum Replayer {
+    /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels through the model
+    /// named `model` (nil or "reference": CropReplay's own). `frameLimit` (at most
+    /// `Limits.maxFrames`) bounds the work, e.g. for fuzzing; `observer` sees the reference
+    /// model's state after every frame.
+    package static func replay(
+        _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
+        faults: EngineFaults = [], registrations: Registrations = .builtIn, model: String? = nil,
+        observer: ((EngineState, [EngineAction]) -> Void)? = nil
+    ) throws(ScenarioError) -> Trace {
+        let reference = try referenceModel(
+            scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
+        if let model, model != Registrations.reference {
+            let custom = try customModel(
+                named: model, scenario, reference: reference, imageWidth: imageWidth, imageHeight: imageHeight,
+                registrations: registrations)
+            var player = ScriptPlayer(
+                scenario: scenario, model: custom, imageWidth: imageWidth, imageHeight: imageHeight,
+                frameLimit: frameLimit)
+            return try player.run()
+        }
+        var player = ScriptPlayer(
+            scenario: scenario, model: reference, imageWidth: imageWidth, imageHeight: imageHeight,
+            frameLimit: frameLimit, observer: observer.map { see in { see($0.state, $1) } })
+        return try player.run()
+    }
+
+    /// The reference model at frame 0: the initial fit with the scenario's `start` applied.
+    package static func referenceModel(
+        _ scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [],
+        registrations: Registrations = .builtIn
+    ) throws(ScenarioError) -> ReferenceModel {
+        var engine: Engine
+        do {
+            engine = try Engine(editor: scenario.editor, fps: scenario.fps, registrations: registrations)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
+        }
+        engine.faults = faults
+        do {
+            let state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: scenario.start)
+            return ReferenceModel(engine: engine, state: state)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
+        }
+    }
+
+    /// A registered model made for this scenario, starting where the reference starts.
+    static func customModel(
+        named name: String, _ scenario: Scenario, reference: ReferenceModel, imageWidth: Int, imageHeight: Int,
+        registrations: Registrations
+    ) throws(ScenarioError) -> CustomModel {
+        guard let factory = registrations.model(named: name) else {
+            let options = [Registrations.reference] + registrations.modelNames
+            throw ScenarioError(
+                file: scenario.file, place: nil,
+                message: "unknown model \"\(name)\"; expected one of \(options.joined(separator: ", "))")
+        }
+        let setup = ModelSetup(
+            editor: scenario.editor, fps: scenario.fps, imageWidth: imageWidth, imageHeight: imageHeight,
+            start: scenario.start, initial: reference.display)
+        do {
+            return try CustomModel(name: name, setup: setup, factory: factory)
+        } catch {
+            throw ScenarioError(file: scenario.file, place: nil, message: error.description)
+        }
+    }
+}
+
+/// Replays a scenario's script through a model, frame by frame (docs/scenarios.md): expands
+/// steps into a timeline as the cursor moves, runs `until settled`, records snapshots and
+/// crops, and returns the trace. Pure: no I/O. The model is CropReplay's reference (the
+/// engine's reducer) or a user's `EditorModel`; both go through the same loop.
+package struct ScriptPlayer<Model: ReplayModel> {
     package let scenario: Scenario
-    package let engine: Engine
-    private var state: EngineState
+    private var model: Model
     private var expander: TimelineExpander
     private var pending = FrameQueue<ScheduledAction>()
     private var extra = FrameQueue<EngineAction>()
@@ -17,44 +89,18 @@ package struct Replayer {
     private var frameLimit = Limits.maxFrames
     private var observer: Observer?
 
-    /// Sees the engine's state after every frame with the actions applied in it (the explorer
-    /// checks invariants that the trace alone does not show).
-    package typealias Observer = (_ state: EngineState, _ actions: [EngineAction]) -> Void
+    /// Sees the model after every frame with the actions applied in it (the explorer checks
+    /// invariants that the trace alone does not show).
+    package typealias Observer = (_ model: Model, _ actions: [EngineAction]) -> Void
 
-    /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels.
-    /// `frameLimit` (at most `Limits.maxFrames`) bounds the work, e.g. for fuzzing.
-    package static func replay(
-        _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
-        faults: EngineFaults = [], registrations: Registrations = .builtIn, observer: Observer? = nil
-    ) throws(ScenarioError) -> Trace {
-        var replayer = try Replayer(
-            scenario: scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults,
-            registrations: registrations)
-        replayer.frameLimit = min(frameLimit, Limits.maxFrames)
-        replayer.observer = observer
-        return try replayer.run()
-    }
-
-    /// Frame 0's state is the initial fit with the scenario's `start` applied; a start that does
-    /// not fit the editor or the image is an error at `start.<key>`.
     init(
-        scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [],
-        registrations: Registrations = .builtIn
-    ) throws(ScenarioError) {
+        scenario: Scenario, model: Model, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
+        observer: Observer? = nil
+    ) {
+        self.frameLimit = min(frameLimit, Limits.maxFrames)
+        self.observer = observer
         self.scenario = scenario
-        var engine: Engine
-        do {
-            engine = try Engine(editor: scenario.editor, fps: scenario.fps, registrations: registrations)
-        } catch {
-            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
-        }
-        engine.faults = faults
-        self.engine = engine
-        do {
-            state = try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: scenario.start)
-        } catch {
-            throw ScenarioError(file: scenario.file, place: error.place, message: error.message)
-        }
+        self.model = model
         expander = TimelineExpander(
             viewportWidth: scenario.editor.viewport.width, viewportHeight: scenario.editor.viewport.height,
             fps: scenario.fps,
@@ -98,45 +144,47 @@ package struct Replayer {
         try advance(to: cursor, step: nil)
         return Trace(
             scenario: scenario.name, fps: scenario.fps, frames: frames, snapshots: snapshots, crops: crops,
-            scenarioHash: scenario.sourceHash)
+            scenarioHash: scenario.sourceHash, engine: model.engineName)
     }
 
     /// Advances the simulation until frame `n` is recorded.
     private mutating func advance(to n: Int, step: Step?) throws(ScenarioError) {
-        while state.frame < n {
-            let f = state.frame + 1
+        while model.frame < n {
+            let f = model.frame + 1
             var place = step?.path ?? ""
             var applied: [EngineAction] = []
+            let extraActions = extra.take(f)
+            let scheduled = pending.take(f)
+            let observing = observer != nil
             do {
-                try engine.reduce(&state, .frameBegan(f))
-                for action in extra.take(f) {
-                    try engine.reduce(&state, action)
-                    applied.append(action)
+                try model.step(frame: f) { (m: inout Model) throws(EngineError) in
+                    for action in extraActions {
+                        try m.apply(action)
+                        if observing { applied.append(action) }
+                    }
+                    for item in scheduled {
+                        place = item.stepPath
+                        try m.apply(item.action)
+                        if observing { applied.append(item.action) }
+                    }
                 }
-                for scheduled in pending.take(f) {
-                    place = scheduled.stepPath
-                    try engine.reduce(&state, scheduled.action)
-                    applied.append(scheduled.action)
-                }
-                try engine.reduce(&state, .eventsApplied)
-                try engine.reduce(&state, .tick)
             } catch {
                 throw fail(place, error.description)
             }
             record()
-            observer?(state, applied)
+            observer?(model, applied)
         }
     }
 
     private mutating func record() {
-        frames.append(FrameRecord(record: state, fps: scenario.fps))
+        frames.append(model.record(fps: scenario.fps))
     }
 
     private mutating func untilSettled(from cursor: Int, step: Step) throws(ScenarioError) -> Int {
         var c = cursor
         try advance(to: c, step: step)
         let limit = cursor + 10 * scenario.fps
-        while state.isSettling {
+        while model.isSettling {
             c += 1
             if c > frameLimit && c <= limit {
                 throw fail(
@@ -157,34 +205,20 @@ package struct Replayer {
     }
 
     private mutating func takeCrop(_ save: SaveStep, at cursor: Int, step: Step) throws(ScenarioError) {
-        let layout = state.layout
-        let formula = scenario.editor.crop.formula
+        let view = model.view
         let region: CropRecord.Region
-        if state.shown.a == 0 {
-            let raw = CropMath.rawRect(state.shown, layout: layout, box: state.box, formula: formula)
-            guard
-                let r = CropMath.rounded(
-                    raw, rounding: scenario.editor.crop.rounding, imageWidth: Int(layout.imageWidth),
-                    imageHeight: Int(layout.imageHeight))
-            else {
-                throw fail(
-                    step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
-            }
-            region = .pixels(x: r.x, y: r.y, width: r.w, height: r.h)
-        } else {
-            guard formula == .geometric else {
-                throw fail(
-                    step.path,
-                    "frame \(cursor): save at angle \(state.shown.a) on an offsetFactor editor (that formula"
-                        + " needs angle 0)"
-                )
-            }
-            region = CropMath.turnedRegion(state.shown, layout: layout, box: state.box)
+        switch CropMath.region(of: view, crop: scenario.editor.crop) {
+        case .success(let r): region = r
+        case .failure(.empty(let raw)):
+            throw fail(step.path, "frame \(cursor): the crop is empty (the frame does not overlap the image: \(raw))")
+        case .failure(.offsetFactorAtAngle(let angle)):
+            throw fail(
+                step.path,
+                "frame \(cursor): save at angle \(angle) on an offsetFactor editor (that formula needs angle 0)")
         }
         var record = CropRecord(
             name: save.name, frame: cursor, region: region, circleAlpha: save.circleAlpha,
-            sourceImageIndex: state.imageIndex,
-            loadsAsImageIndex: nil, orientation: state.orientation)
+            sourceImageIndex: view.imageIndex, loadsAsImageIndex: nil, orientation: view.orientation)
         if save.thenLoad {
             let index = imageSizes.count
             imageSizes.append((record.width, record.height))

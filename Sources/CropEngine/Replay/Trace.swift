@@ -3,7 +3,8 @@ import CropGeometry
 /// One recorded frame: the trace fields of docs/outputs.md plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
     public var frame: Int
-    public var t: Double
+    /// Seconds: frame / fps (the trace's `t`).
+    public var time: Double
     public var pan: RecognizerPhase
     public var pinch: RecognizerPhase
     public var rotation: RecognizerPhase
@@ -26,8 +27,17 @@ public struct FrameRecord: Equatable, Sendable {
     public var orientation: ImageOrientation
     /// Which image is shown (0 = the scenario's; i = the crop loaded by the i-th thenLoad).
     public var imageIndex: Int
-    public var k: Double { shown.k }
-    public var angle: Double { shown.a }
+    /// Whether the grid shows, when an editor model decides it; nil follows `grid.visibility`.
+    public var showsGrid: Bool?
+    /// Whether a resizable box's handles show, when an editor model decides it; nil shows them.
+    public var showsHandles: Bool?
+    /// Points per oriented image pixel of the shown state (the trace's `k`).
+    public var scale: Double { shown.scale }
+    /// The shown state's angle in degrees.
+    public var angle: Double { shown.angle }
+    /// `time` and `scale` in the trace's notation.
+    package var t: Double { time }
+    package var k: Double { shown.k }
     /// The box (kept under its old name for the renderer's layers).
     public var frameRect: Rect { box }
     public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
@@ -40,7 +50,7 @@ public struct FrameRecord: Equatable, Sendable {
         box: Rect, orientation: ImageOrientation, imageIndex: Int
     ) {
         self.frame = frame
-        self.t = t
+        self.time = t
         self.pan = pan
         self.pinch = pinch
         self.rotation = rotation
@@ -152,6 +162,9 @@ public struct Trace: Equatable, Sendable {
     public var crops: [CropRecord]
     /// The scenario's canonical hash, recorded in goldens (a changed scenario is named on the report line).
     public var scenarioHash: String
+    /// What made the trace: the reference engine's version, or `model NAME` for an editor model
+    /// of your own (recorded in goldens; `check` names a change).
+    public var engine: String = EngineVersion.current
 }
 
 /// The engine's version, written into every trace. Bumped whenever traces or rendered

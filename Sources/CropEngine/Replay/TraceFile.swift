@@ -16,25 +16,21 @@ public struct TraceFile: Equatable, Sendable {
     public var snapshots: [Snapshot]
     public var crops: [Crop]
 
-    /// One frame's trace fields. The fields of docs/scenarios.md are optional so that files
-    /// written before them still decode (and then differ from a current replay by them).
+    /// One frame's trace fields (`TraceField.all`), as the values the comparison reads. Fields
+    /// added after a file was written read as `.absent`, so that such a file still decodes
+    /// (and then differs from a current replay by them).
     public struct Frame: Equatable, Sendable {
-        public var frame: Int
-        public var t: Double
-        public var pan: String
-        public var pinch: String
-        public var rotation: String?
-        public var zoom: Double
-        public var k: Double
-        public var imageRect: Rect
-        public var angle: Double?
-        public var turns: Int?
-        public var mirrored: Bool?
-        public var box: Rect?
-        public var valid: Bool
-        public var mask: Double
-        public var animating: Bool
-        public var events: [String]
+        /// Each field's values in `TraceField.all` order (a rect's four numbers in a row; an
+        /// integer as a number); see `TraceField.offsets`.
+        package var values: [Value]
+
+        package init(values: [Value]) { self.values = values }
+
+        /// The value of a one-value field (`.absent` for a rect: read its numbers by `fields`).
+        package subscript(field: TraceField) -> Value {
+            guard field.width == 1, let i = TraceField.value(named: field.name)?.index else { return .absent }
+            return values[i]
+        }
     }
 
     public struct Snapshot: Equatable, Sendable {
@@ -61,40 +57,49 @@ extension TraceFile {
     /// The file a replay writes.
     package init(_ trace: Trace) {
         scenario = trace.scenario
-        engine = EngineVersion.current
+        engine = trace.engine
         scenarioHash = trace.scenarioHash
         fps = trace.fps
         frames = trace.frames.map(Frame.init)
         snapshots = trace.snapshots.map { Snapshot(name: $0.name, frame: $0.frame) }
-        crops = trace.crops.map { c in
-            let rect: CropRect
-            switch c.region {
-            case .pixels(let x, let y, let w, let h): rect = .pixels(x: x, y: y, width: w, height: h)
-            case .turned(let corners, _, _, _, _): rect = .quad(corners)
-            }
-            return Crop(name: c.name, frame: c.frame, rect: rect, file: c.file)
+        crops = trace.crops.map(Crop.init)
+    }
+}
+
+extension TraceFile.Crop {
+    /// A replay's crop as the file lists it.
+    package init(_ c: CropRecord) {
+        switch c.region {
+        case .pixels(let x, let y, let w, let h): rect = .pixels(x: x, y: y, width: w, height: h)
+        case .turned(let corners, _, _, _, _): rect = .quad(corners)
         }
+        name = c.name
+        frame = c.frame
+        file = c.file
     }
 }
 
 extension TraceFile.Frame {
+    /// A replay's frame, read through `TraceField.all`.
     package init(_ f: FrameRecord) {
-        frame = f.frame
-        t = f.t
-        pan = f.pan.rawValue
-        pinch = f.pinch.rawValue
-        rotation = f.rotation.rawValue
-        zoom = f.zoom
-        k = f.k
-        imageRect = f.imageRect
-        angle = f.angle
-        turns = f.orientation.turns
-        mirrored = f.orientation.mirrored
-        box = f.box
-        valid = f.valid
-        mask = f.mask
-        animating = f.animating
-        events = f.events.map(\.description)
+        var values: [Value] = []
+        values.reserveCapacity(TraceField.valueCount)
+        for field in TraceField.all {
+            switch field.kind {
+            case .integer(_, let read): values.append(.number(Double(read(f))))
+            case .number(let read): values.append(.number(read(f)))
+            case .phase(let read): values.append(.text(read(f).rawValue))
+            case .flag(let read): values.append(.flag(read(f)))
+            case .rect(let read):
+                let r = read(f)
+                values.append(.number(r.x))
+                values.append(.number(r.y))
+                values.append(.number(r.width))
+                values.append(.number(r.height))
+            case .events(let read): values.append(.list(read(f).map(\.description)))
+            }
+        }
+        self.values = values
     }
 
     /// A field's value, for comparisons and reports.
@@ -117,29 +122,17 @@ extension TraceFile.Frame {
         }
     }
 
-    /// Every field in file order with its name (`imageRect.x`), for field-by-field comparison.
+    /// Every field in file order with its name (`imageRect.x`), for field-by-field comparison;
+    /// an absent rect is one `.absent` value under the rect's name.
     public var fields: [(name: String, value: Value)] {
-        func rect(_ name: String, _ r: Rect?) -> [(String, Value)] {
-            guard let r else { return [(name, .absent)] }
-            return [
-                ("\(name).x", .number(r.x)), ("\(name).y", .number(r.y)), ("\(name).w", .number(r.width)),
-                ("\(name).h", .number(r.height)),
-            ]
+        var out: [(name: String, value: Value)] = []
+        for (field, offset) in zip(TraceField.all, TraceField.offsets) {
+            if field.width > 1 && values[offset] == .absent {
+                out.append((field.name, .absent))
+                continue
+            }
+            for (i, name) in field.valueNames.enumerated() { out.append((name, values[offset + i])) }
         }
-        var out: [(String, Value)] = [
-            ("frame", .number(Double(frame))), ("t", .number(t)), ("pan", .text(pan)), ("pinch", .text(pinch)),
-            ("rotation", rotation.map { .text($0) } ?? .absent), ("zoom", .number(zoom)), ("k", .number(k)),
-        ]
-        out += rect("imageRect", imageRect)
-        out += [
-            ("angle", angle.map { .number($0) } ?? .absent), ("turns", turns.map { .number(Double($0)) } ?? .absent),
-            ("mirrored", mirrored.map { .flag($0) } ?? .absent),
-        ]
-        out += box == nil && angle == nil ? [("box", .absent)] : rect("box", box)
-        out += [
-            ("valid", .flag(valid)), ("mask", .number(mask)), ("animating", .flag(animating)),
-            ("events", .list(events)),
-        ]
-        return out.map { (name: $0.0, value: $0.1) }
+        return out
     }
 }

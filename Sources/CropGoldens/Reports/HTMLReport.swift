@@ -53,9 +53,10 @@ package enum HTMLReport {
                         series: [
                             SVGPlot.Series(
                                 label: "expected", color: "#4363d8",
-                                points: series.map { (t: $0.t, value: $0.expected) }),
+                                points: series.map { (t: $0.time, value: $0.expected) }),
                             SVGPlot.Series(
-                                label: "actual", color: "#e6194b", points: series.map { (t: $0.t, value: $0.actual) },
+                                label: "actual", color: "#e6194b",
+                                points: series.map { (t: $0.time, value: $0.actual) },
                                 dashed: true),
                         ]
                     ).svg

@@ -25,7 +25,7 @@ package enum MarkdownSummary {
                 out += "| \(cell(r.scenario)) | \(label(r.status)) | \(cell(firstDifference(r))) |\n"
             }
             for o in orphans {
-                let name = (o as NSString).lastPathComponent
+                let name = PathText.lastComponent(o)
                 out +=
                     "| \(cell(name)) | ORPHANED |"
                     + " \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"

@@ -59,12 +59,13 @@ package struct Compositor: Sendable {
         {
             blends.append(b)
         }
-        if let handles = layers.handles, let b = LayerBlend(handles, color: editor.border?.color ?? .white, opacity: 1)
+        if let handles = layers.handles, record.showsHandles ?? true,
+            let b = LayerBlend(handles, color: editor.border?.color ?? .white, opacity: 1)
         {
             blends.append(b)
         }
         if let grid = layers.grid, let spec = editor.grid,
-            spec.visibility == .always || (spec.visibility == .whileTouching && record.isTouching),
+            record.showsGrid ?? spec.isVisible(touching: record.isTouching),
             let b = LayerBlend(grid, color: spec.color, opacity: spec.opacity)
         {
             blends.append(b)
@@ -200,5 +201,12 @@ package final class FrameRenderer {
             for layer in blends { layer.apply(rows: band, into: first, rowBytes: rowBytes) }
             start = band.upperBound
         }
+    }
+}
+
+extension GridSpec {
+    /// The grid's own rule: always, only while a finger is down, or never.
+    func isVisible(touching: Bool) -> Bool {
+        visibility == .always || (visibility == .whileTouching && touching)
     }
 }

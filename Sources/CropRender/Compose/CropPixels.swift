@@ -51,7 +51,7 @@ package enum CropPixels {
         return RGBAImage(width: w, height: h, pixels: out)
     }
 
-    /// A crop at an angle (docs/scenarios.md): output pixel (i, j) is the oriented image sampled
+    /// A crop at an angle (docs/behaviour.md, "Crops"): output pixel (i, j) is the oriented image sampled
     /// bilinearly at the point shown at (bx + (i + 0.5) bw/w, by + (j + 0.5) bh/h): texel centres
     /// at u - 0.5, v - 0.5, texels outside transparent, premultiplied, then RGB = round(premultiplied
     /// / alpha) (0 where alpha is 0) and A = round(255 alpha), half up, clamped.

@@ -10,7 +10,7 @@ package struct FrameLayers: Sendable {
     package let mask: CoverageMap?
     package let border: CoverageMap?
     package let grid: CoverageMap?
-    /// The corner handles of a resizable box (docs/scenarios.md).
+    /// The corner handles of a resizable box (docs/behaviour.md, "Rendering").
     package let handles: CoverageMap?
 
     /// Sub-samples per axis used to place dash ends inside a pixel.

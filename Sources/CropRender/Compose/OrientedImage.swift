@@ -1,8 +1,8 @@
 import CropBitmap
 import CropEngine
 
-/// An image seen through an orientation (docs/scenarios.md): oriented pixel (i, j) is source pixel
-/// `origin + i * dx + j * dy`. Nothing is copied or resampled; samplers and crops read the
+/// An image seen through an orientation (docs/behaviour.md, "View state and mapping"): oriented pixel (i, j)
+/// is source pixel `origin + i * dx + j * dy`. Nothing is copied or resampled; samplers and crops read the
 /// source through this map.
 package struct OrientedImage: Sendable {
     package let source: PremultipliedImage

@@ -2,7 +2,7 @@ import CCropKernels
 import CropBitmap
 import CropGeometry
 
-/// Draws the photo at an angle (docs/scenarios.md), one output row at a time: for the pixel centre
+/// Draws the photo at an angle (docs/behaviour.md, "Rendering"), one output row at a time: for the pixel centre
 /// (px, py) the oriented image is sampled at (u, v) = Rot(-a)((px/scale - cx)/k, (py/scale -
 /// cy)/k) + (Iw'/2, Ih'/2), texel centres at u - 0.5, v - 0.5, bilinear over the premultiplied
 /// image with transparent texels outside it, source-over onto the background.

@@ -66,48 +66,30 @@ package struct Field: Sendable {
         return d
     }
 
-    /// A number within +-`Limits.maxCoordinate` (points, pixels, velocities).
-    package func coordinate() throws(ScenarioError) -> Double {
+    /// A finite number within `range` (the message says the range: `expected a number from 0 to 1, got 2`).
+    package func number(in range: ValueRange, what: String) throws(ScenarioError) -> Double {
         let d = try number()
-        guard abs(d) <= Limits.maxCoordinate else {
-            throw error("expected a number within +-\(Echo.number(Limits.maxCoordinate)), got \(JSONNumber.format(d))")
-        }
+        if let problem = range.problem(d, what: what, at: path) { throw problem.error(file: file) }
         return d
     }
 
-    /// A scale or zoom factor from `Limits.minScale` to `Limits.maxScale`.
-    package func scale(what: String = "a scale") throws(ScenarioError) -> Double {
+    /// A whole number as an `Int`, its range left to the validator (so a file and Swift get the
+    /// same first problem); a fraction, or a number beyond +-2^53, is refused here, naming `range`.
+    package func wholeNumber(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         let d = try number()
-        guard d >= Limits.minScale, d <= Limits.maxScale else {
-            throw error(
-                "expected \(what) from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)),"
-                    + " got \(JSONNumber.format(d))"
-            )
-        }
-        return d
-    }
-
-    package func number(min: Double? = nil, max: Double? = nil, minExclusive: Bool = false, what: String = "a number")
-        throws(ScenarioError)
-        -> Double
-    {
-        let d = try number()
-        if let min, minExclusive ? !(d > min) : !(d >= min) {
-            throw error(
-                "expected \(what) \(minExclusive ? ">" : ">=") \(JSONNumber.format(min)), got \(JSONNumber.format(d))")
-        }
-        if let max, !(d <= max) {
-            throw error("expected \(what) <= \(JSONNumber.format(max)), got \(JSONNumber.format(d))")
-        }
-        return d
-    }
-
-    package func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
-        let d = try number()
-        guard d == d.rounded(), d >= Double(min), d <= Double(max) else {
-            throw error("expected an integer from \(min) to \(max), got \(JSONNumber.format(d))")
+        guard d == d.rounded(), abs(d) <= 0x1p53 else {
+            throw ScenarioError(
+                file: file, place: path, message: "expected \(range.text), got \(JSONNumber.format(d))",
+                expected: range.text, given: JSONNumber.format(d))
         }
         return Int(d)
+    }
+
+    /// A whole number from `min` to `max`.
+    package func integer(min: Int, max: Int) throws(ScenarioError) -> Int {
+        let i = try wholeNumber(in: min...max)
+        if let problem = (min...max).problem(i, at: path) { throw problem.error(file: file) }
+        return i
     }
 
     package func string() throws(ScenarioError) -> String {
@@ -135,16 +117,24 @@ package struct Field: Sendable {
         return value
     }
 
-    /// An array of exactly two finite numbers.
-    package func pair() throws(ScenarioError) -> (Double, Double) {
+    /// An array of exactly two finite numbers (their ranges are the validator's).
+    package func numberPair() throws(ScenarioError) -> (Double, Double) {
         let items = try array()
         guard items.count == 2 else { throw error("expected an array of 2 numbers, got \(items.count) items") }
-        return (try items[0].coordinate(), try items[1].coordinate())
+        return (try items[0].number(), try items[1].number())
     }
 
-    package func point() throws(ScenarioError) -> Point {
-        let (x, y) = try pair()
+    /// `[x, y]`: two finite numbers (their ranges are the validator's).
+    package func numberPoint() throws(ScenarioError) -> Point {
+        let (x, y) = try numberPair()
         return Point(x, y)
+    }
+
+    /// `[x, y]`, each within +-`Limits.maxCoordinate`.
+    package func point() throws(ScenarioError) -> Point {
+        let p = try numberPoint()
+        if let problem = p.problem(at: path) { throw problem.error(file: file) }
+        return p
     }
 
     package func color() throws(ScenarioError) -> RGBA {
@@ -158,12 +148,7 @@ package struct Field: Sendable {
     /// A name usable as an output file name: `[A-Za-z0-9._-]{1,100}`, not `.` or `..`.
     package func outputName() throws(ScenarioError) -> String {
         let s = try string()
-        guard OutputName.isValid(s) else {
-            throw error(
-                "expected a name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not \".\" or \"..\"), got"
-                    + " \(JSONNode.quote(Echo.cap(s)))"
-            )
-        }
+        if let problem = OutputName.problem(s, at: path) { throw problem.error(file: file) }
         return s
     }
 }

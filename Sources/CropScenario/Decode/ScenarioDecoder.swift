@@ -52,7 +52,7 @@ package enum ScenarioDecoder {
             }
             presetName = s
             if let user = f["editor"] {
-                _ = try user.object(allowed: EditorDecoder.keys)  // report unknown keys against the user's text
+                _ = try user.object(allowed: EditorKeys.names)  // report unknown keys against the user's text
                 editorNode = EditorMerge.merge(preset: preset.editorNode, user: user.node)
             } else {
                 editorNode = preset.editorNode
@@ -69,27 +69,22 @@ package enum ScenarioDecoder {
             start: start)
     }
 
-    /// The `start` object: each key optional, each in the ranges of the other keys (the checks
-    /// that need the image and the layout run when the replay starts, before anything is written).
+    /// The `start` object: each key optional, each in its range (`StartState.problem`; the
+    /// checks that need the image and the layout run when the replay starts, before anything is
+    /// written).
     package static func decodeStart(_ field: Field) throws(ScenarioError) -> StartState {
         let f = try field.object(allowed: Keys.start)
         var start = StartState()
         if let m = f["mirrored"] { start.mirrored = try m.bool() }
         if let t = f["turns"] { start.turns = try t.integer(min: 0, max: 3) }
         if let b = f["box"] {
-            let (w, h) = try b.pair()
-            guard w > 0, h > 0 else {
-                throw b.error(
-                    "expected a box size [width, height] > 0, got [\(JSONNumber.format(w)), \(JSONNumber.format(h))]")
-            }
+            let (w, h) = try b.numberPair()
             start.box = Size(w, h)
         }
-        if let a = f["angle"] {
-            start.angle = try a.number(
-                min: -Limits.maxCoordinate, max: Limits.maxCoordinate, what: "an angle in degrees")
-        }
-        if let z = f["zoom"] { start.zoom = try z.scale(what: "a zoom") }
-        if let p = f["at"] { start.at = try p.point() }
+        if let a = f["angle"] { start.angle = try a.number() }
+        if let z = f["zoom"] { start.zoom = try z.number() }
+        if let p = f["at"] { start.at = try p.numberPoint() }
+        if let problem = start.problem(at: field.path) { throw problem.error(file: field.file) }
         return start
     }
 

@@ -65,7 +65,7 @@ public struct Parameters: Equatable, Sendable {
         -> Double
     {
         guard let f = member(key) else { return value }
-        return try f.number(min: range.lowerBound, max: range.upperBound, what: "a number")
+        return try f.number(in: ValueRange(range.lowerBound, range.upperBound), what: "a number")
     }
 
     /// An array of finite numbers within `range`, or `default` when absent.
@@ -75,7 +75,7 @@ public struct Parameters: Equatable, Sendable {
         guard let f = member(key) else { return value }
         var out: [Double] = []
         for item in try f.array() {
-            out.append(try item.number(min: range.lowerBound, max: range.upperBound, what: "a number"))
+            out.append(try item.number(in: ValueRange(range.lowerBound, range.upperBound), what: "a number"))
         }
         return out
     }

@@ -5,7 +5,7 @@ public struct ViewportSpec: Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var scale: Int
-    public init(width: Double, height: Double, scale: Int) {
+    public init(width: Double = 390, height: Double = 844, scale: Int = 1) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -39,11 +39,17 @@ public enum FrameAspect: Equatable, Sendable {
 /// The crop frame's definition; its rect is computed for each viewport. With `resizable`
 /// it is also the initial box that drags move (docs/scenarios.md).
 public struct FrameSpec: Equatable, Sendable {
-    public var shape: FrameShape
+    /// The outline; a circle's aspect is always 1:1.
+    public var shape: FrameShape {
+        didSet { if shape == .circle { aspect = .ratio(Size(1, 1)) } }
+    }
     /// Explicit size in points; when nil, `aspect` and `margin` define it.
     public var size: Size?
-    /// Width : height of the largest frame inside the viewport inset by `margin` (1:1 for circles).
-    public var aspect: FrameAspect
+    /// Width : height of the largest frame inside the viewport inset by `margin` (a circle's
+    /// stays 1:1 whatever is set).
+    public var aspect: FrameAspect {
+        didSet { if shape == .circle { aspect = .ratio(Size(1, 1)) } }
+    }
     public var margin: Double
     public var cornerRadius: Double
     /// The box can be dragged by its handles.
@@ -375,12 +381,45 @@ public struct EditorConfig: Equatable, Sendable {
     /// Face boxes in image pixels.
     public var faces: [Rect]
     public var crop: CropSpec
-    public var rotation = RotationSpec()
-    public var refit = RefitSpec()
-    public var doubleTap = DoubleTapSpec()
+    public var rotation: RotationSpec
+    public var refit: RefitSpec
+    public var doubleTap: DoubleTapSpec
     /// `turn.box`; nil: the box turns when it is resizable and stays otherwise.
     public var turnBox: TurnBox?
 
-    /// Whether a quarter turn turns the box (16.4's default rule applied).
+    /// Whether a quarter turn turns the box (`turn.box`, by default: turns when the box is resizable).
     public var boxTurns: Bool { (turnBox ?? (frame.resizable ? .turns : .stays)) == .turns }
+
+    /// An editor key by key; every key defaults to the scenario file's default
+    /// (docs/scenarios.md), so `EditorConfig()` is the editor of a scenario with no preset and
+    /// no `editor` object. `validated(file:)` (or `Scenario.validated()`, `Replay.load`) checks
+    /// the ranges.
+    public init(
+        viewport: ViewportSpec = ViewportSpec(), background: RGBA = .black,
+        image: ImageSource = .testcard(width: 1600, height: 1200), fit: Fit = .aspectFill,
+        frame: FrameSpec = FrameSpec(), mask: MaskSpec = MaskSpec(), border: BorderSpec? = BorderSpec(),
+        grid: GridSpec? = nil, zoom: ZoomSpec = ZoomSpec(), constraint: Constraint = .frame,
+        policy: PolicySpec = PolicySpec(), faces: [Rect] = [], crop: CropSpec = CropSpec(),
+        rotation: RotationSpec = RotationSpec(), refit: RefitSpec = RefitSpec(),
+        doubleTap: DoubleTapSpec = DoubleTapSpec(),
+        turnBox: TurnBox? = nil
+    ) {
+        self.viewport = viewport
+        self.background = background
+        self.image = image
+        self.fit = fit
+        self.frame = frame
+        self.mask = mask
+        self.border = border
+        self.grid = grid
+        self.zoom = zoom
+        self.constraint = constraint
+        self.policy = policy
+        self.faces = faces
+        self.crop = crop
+        self.rotation = rotation
+        self.refit = refit
+        self.doubleTap = doubleTap
+        self.turnBox = turnBox
+    }
 }

@@ -36,32 +36,4 @@ public struct StartState: Equatable, Sendable {
         self.zoom = zoom
         self.at = at
     }
-
-    /// The first value outside the ranges a scenario file accepts (turns an integer 0...3, a
-    /// zoom from 0.001 to 1000, points and degrees finite within +-1e6, a box size > 0), as
-    /// the key (`turns`, `box`, ...) and the message; nil when every value is in range.
-    package var rangeProblem: (key: String, message: String)? {
-        func coordinate(_ v: Double) -> Bool { v.isFinite && abs(v) <= Limits.maxCoordinate }
-        let within = "within +-\(Echo.number(Limits.maxCoordinate))"
-        if !(0...3).contains(turns) { return ("turns", "expected an integer from 0 to 3, got \(turns)") }
-        if let box {
-            guard coordinate(box.width), coordinate(box.height) else {
-                return ("box", "expected a size [width, height] \(within), got \(box)")
-            }
-            guard box.width > 0, box.height > 0 else {
-                return ("box", "expected a size [width, height] > 0, got \(box)")
-            }
-        }
-        if !coordinate(angle) { return ("angle", "expected an angle in degrees \(within), got \(angle)") }
-        if let zoom, !(zoom >= Limits.minScale && zoom <= Limits.maxScale) {
-            return (
-                "zoom",
-                "expected a zoom from \(Echo.number(Limits.minScale)) to \(Echo.number(Limits.maxScale)), got \(zoom)"
-            )
-        }
-        if let at, !(coordinate(at.x) && coordinate(at.y)) {
-            return ("at", "expected a point [x, y] \(within), got \(at)")
-        }
-        return nil
-    }
 }

@@ -26,8 +26,8 @@ public struct CropDrawing: Equatable, Sendable {
     /// The drawing of a model frame in an editor.
     public init(frame: FrameRecord, editor: EditorConfig) {
         center = frame.shown.center
-        scale = frame.shown.k
-        angle = frame.shown.a
+        scale = frame.shown.scale
+        angle = frame.shown.angle
         turns = frame.orientation.turns
         mirrored = frame.orientation.mirrored
         imageRect = frame.imageRect

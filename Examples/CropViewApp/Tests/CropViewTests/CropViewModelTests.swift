@@ -53,9 +53,9 @@ final class CropViewModelTests: XCTestCase {
     /// text is equal numbers).
     static func fields(_ f: FrameRecord) -> [String] {
         [
-            "frame \(f.frame)", "t \(f.t)", "pan \(f.pan.rawValue)", "pinch \(f.pinch.rawValue)",
+            "frame \(f.frame)", "t \(f.time)", "pan \(f.pan.rawValue)", "pinch \(f.pinch.rawValue)",
             "rotation \(f.rotation.rawValue)",
-            "zoom \(f.zoom)", "k \(f.k)", "imageRect \(rect(f.imageRect))", "angle \(f.angle)",
+            "zoom \(f.zoom)", "k \(f.scale)", "imageRect \(rect(f.imageRect))", "angle \(f.angle)",
             "turns \(f.orientation.turns)",
             "mirrored \(f.orientation.mirrored)", "box \(rect(f.box))", "valid \(f.valid)", "mask \(f.mask)",
             "animating \(f.animating)", "events \(f.events.map(\.description))",

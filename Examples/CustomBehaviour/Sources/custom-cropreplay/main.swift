@@ -1,0 +1,15 @@
+// The whole `cropreplay` command line with the example's policy, curve and editor registered:
+//   swift run custom-cropreplay compare scenarios/pinch-snaps.json --policies stepZoom,rubberBand,clamp
+//   swift run custom-cropreplay conform --model clamping scenarios --random 20
+//   swift run custom-cropreplay check --model clamping scenarios     (goldens in golden-clamping/)
+import CropReplay
+import CropReplayCLI
+import CustomBehaviour
+import Foundation
+
+let registrations: Registrations
+do { registrations = try .custom() } catch {
+    FileHandle.standardError.write(Data("Error: internal: \(error)\n".utf8))
+    exit(3)
+}
+CropReplayCommand.main(registering: registrations)

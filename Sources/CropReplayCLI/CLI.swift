@@ -1,0 +1,106 @@
+import CropEngine
+import CropPipeline
+import CropScenario
+import Foundation
+
+/// The `cropreplay` command line. `run(arguments)` returns the exit code:
+/// 0 ok, 1 check mismatch (or explore finding), 2 bad input or usage, 3 internal error.
+/// Every error is one line on stderr.
+public enum CLI {
+    public static let version = "0.2.0"
+
+    /// The subcommands, in the order help lists them.
+    static let commands: [CommandSpec] = [
+        Commands.runSpec, Commands.checkSpec, Commands.recordSpec, Commands.compareSpec, Commands.validateSpec,
+        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.conformSpec, Commands.importSpec,
+        Commands.playSpec,
+        Commands.demoSpec,
+    ]
+
+    static func spec(_ name: String) -> CommandSpec? { commands.first { $0.name == name } }
+
+    /// Runs one command line; scenarios may name the policies and curves in `registrations`.
+    public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn)
+        -> Int32
+    {
+        // An interrupting signal removes temporary files and staged outputs first.
+        CleanupOnSignal.install()
+        let code = dispatch(arguments, console: console, registrations: registrations)
+        if let failure = console.outputError(), failure != EPIPE {
+            // stdout failed (a full disk, say): the environment's problem, one line, exit 2.
+            // A closed pipe is a quiet end.
+            console.err("Error: cannot write to standard output: \(FileIO.reason(failure))")
+            return 2
+        }
+        return code
+    }
+
+    static func dispatch(_ arguments: [String], console: Console, registrations: Registrations = .builtIn) -> Int32 {
+        guard let first = arguments.first else {
+            console.out(mainHelp)
+            return 0
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch first {
+            case "-h", "--help":
+                console.out(mainHelp)
+                return 0
+            case "--version":
+                console.out(version)
+                return 0
+            case "help":
+                guard let name = rest.first else {
+                    console.out(mainHelp)
+                    return 0
+                }
+                guard let spec = spec(name) else {
+                    throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil)
+                }
+                console.out(spec.help)
+                return 0
+            default:
+                break
+            }
+            guard let spec = spec(first) else {
+                let hint =
+                    ParsedArguments.closest(first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "unknown subcommand '\(Echo.cap(first))'\(hint)", command: nil)
+            }
+            if rest.contains("-h") || rest.contains("--help") {
+                console.out(spec.help)
+                return 0
+            }
+            var parsed = try ParsedArguments(rest, spec: spec)
+            parsed.registrations = registrations
+            return try spec.run(parsed, console)
+        } catch let e as UsageError {
+            console.err("Error: \(e.description)")
+            return 2
+        } catch let e as ReplayFailure {
+            console.err("Error: \(e.description)")
+            return e.exitCode
+        } catch {
+            console.err("Error: internal: \(error)")
+            return 3
+        }
+    }
+
+    static var mainHelp: String {
+        var out = """
+            OVERVIEW: Headless gesture-replay simulation for photo-crop editors.
+
+            USAGE: cropreplay <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+
+            """
+        for c in commands { out += CommandSpec.row(c.name, c.abstract) }
+        out += "\n  See 'cropreplay help <subcommand>' for detailed help."
+        return out
+    }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The open-engine example (Examples/CustomBehaviour: a policy, a curve and an editor model of a
+# user's own) builds and runs from a copy outside the repository, as a client package would.
+# Run by .ci/run; by hand:
+#
+#   bash Tests/examples-build.sh
+#
+# 1. The example is copied to a temporary folder and built there with CROPREPLAY_PATH naming
+#    this repository.
+# 2. `custom-report` runs: its compare page shows the user's stepZoom policy beside the built-in
+#    rubberBand and clamp, and its conformance report names the first frame and field where the
+#    clamping editor departs from the reference.
+# 3. The example's own tests pass (`swift test`, Swift Testing).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+say() { echo "examples-build: $*"; }
+fail() {
+  say "FAILED: $*"
+  exit 1
+}
+tar -C "$root/Examples" --exclude=.build --exclude=.swiftpm -cf - CustomBehaviour | tar -C "$copy" -xf -
+example=$copy/CustomBehaviour
+say "building $example (CROPREPLAY_PATH=$root)"
+export CROPREPLAY_PATH=$root
+swift build --package-path "$example" 2>&1 | grep -v "^warning: \|^    apt-get install\|^    brew install" | tail -3
+out=$copy/report
+(cd "$copy" && swift run --skip-build --package-path "$example" custom-report "$out") >"$copy/report.log" 2>&1 || {
+  cat "$copy/report.log"
+  fail "custom-report exited with $?"
+}
+cat "$copy/report.log"
+page=$out/pinch-snaps-compare/index.html
+[ -f "$page" ] || fail "no compare page at $page"
+for policy in stepZoom rubberBand clamp; do
+  grep -q "$policy" "$page" || fail "the compare page does not show $policy"
+done
+grep -q '^| stepZoom |' "$copy/report.log" || fail "the compare table has no stepZoom row"
+grep -Eq '^DEPARTS drag-out: frame [0-9]+: imageRect\.y [-0-9.]+ -> [-0-9.]+ \([-+][0-9.]+ pt\)' "$copy/report.log" ||
+  fail "the conformance report does not name the clamping editor's first departing frame and field on drag-out"
+grep -Eq '^model "clamping" against the reference: [0-9]+ scripts, ' "$copy/report.log" ||
+  fail "the conformance report has no summary"
+[ -f "$out/conformance/conformance.json" ] || fail "no conformance.json"
+say "ok: the compare page shows stepZoom beside rubberBand and clamp; conform names the first departure"
+swift test --package-path "$example" 2>&1 | grep -v "^warning: " | tail -4
+say "ok: the example's tests pass"

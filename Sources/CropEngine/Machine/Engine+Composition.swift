@@ -2,8 +2,9 @@ import CropGeometry
 import CropScenario
 
 /// The reducer's one composition: which feature reducer runs, and in which order, for each
-/// action. Every feature is a small pure reducer in its own file under `Reducers/`, whose doc
-/// comment states the rule it implements; the policy and the curves are reached only through
+/// action (docs/behaviour.md, "Clock and frame order": a frame's events, then the advance).
+/// Every feature is a small pure reducer in its own file under `Reducers/`, whose doc comment
+/// states the rule it implements; the policy and the curves are reached only through
 /// `SnapBackPolicy` and `SettleCurve`. The order is part of the behaviour (docs/behaviour.md,
 /// "Continuity": at a `began` the anchor moves before the gesture goes on from the image shown).
 /// The small stages that run on every event or frame are `@inline(__always)`, so the composed

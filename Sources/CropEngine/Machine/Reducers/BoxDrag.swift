@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// A movable box (docs/scenarios.md, "frame: the crop box"; docs/behaviour.md, "Continuity"):
+/// A movable box (docs/behaviour.md, "Hit test", "Box drags", "Continuity"):
 /// a pan whose landing point is within reach of a resizable box's handle drags that handle for
 /// the pan's life. Each event moves the handle's edges by the translation since `began`
 /// (what `began` carries is the baseline), within the bounds and the minimum size, and stops

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The buttons (docs/scenarios.md, "The script" and "rotation, turns, re-fit, double tap"):
+/// The buttons (docs/behaviour.md, "Quarter turns and flips", "Aspect step"):
 /// quarter turns, flips and the aspect picker. They are refused while a finger is down; each
 /// ends with the projection P and the policy's memories holding the new state, except the
 /// aspect picker, which changes only the box.
@@ -13,9 +13,9 @@ extension Engine {
         }
     }
 
-    /// A quarter turn, in this order: the picture turns rigidly by 90 degrees about the box
-    /// centre; the layout becomes the oriented image's; a turning box swaps and re-fits at once;
-    /// then P. Stores become the new state.
+    /// A quarter turn (docs/behaviour.md, "Quarter turns and flips"), in this order: the picture
+    /// turns rigidly by 90 degrees about the box centre; the layout becomes the oriented image's; a
+    /// turning box swaps and re-fits at once; then P. Stores become the new state.
     func quarterTurn(_ s: inout EngineState, clockwise: Bool) {
         s.settle = nil
         let boxTurns = editor.boxTurns
@@ -55,9 +55,10 @@ extension Engine {
         reset(&s, to: project(s, state))
     }
 
-    /// The aspect picker (docs/scenarios.md): a ratio or the oriented image's locks it and makes the box
-    /// the largest such rect inside the current one, centred, with a re-fit pending at once (it
-    /// waits for a running settle); `free` unlocks. The minimum size does not apply.
+    /// The aspect picker (docs/behaviour.md, "Aspect step"): a ratio or the oriented image's locks
+    /// it and makes the box the largest such rect inside the current one, centred, with a re-fit
+    /// pending at once (it waits for a running settle); `free` unlocks. The minimum size does not
+    /// apply.
     func aspect(_ s: inout EngineState, _ choice: AspectChoice) {
         let ratio: Size
         switch choice {

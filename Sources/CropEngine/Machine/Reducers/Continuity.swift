@@ -1,7 +1,8 @@
 import CropGeometry
 import CropScenario
 
-/// A gesture goes on from the image shown (docs/behaviour.md, "Continuity"): at every `began`
+/// A gesture goes on from the image shown (docs/behaviour.md, "Continuity", "Beyond the
+/// band's reach"): at every `began`
 /// (after the anchor moved), after every box-drag event and when a double tap stops a settle,
 /// the raw state becomes the state the policy shows as the current image, with the anchor and
 /// box as they are now. Under the rubber band that is the band's inverse (a raw state that

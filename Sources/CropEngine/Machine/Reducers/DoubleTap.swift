@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The double tap (docs/scenarios.md, "rotation, turns, re-fit, double tap"): `zoom` zooms by
+/// The double tap (docs/behaviour.md, "Double tap"): `zoom` zooms by
 /// the factor about the tap (back to the minimum at the maximum), `reset` goes back to the
 /// restore state of the current orientation with the box; both with the policy's animation,
 /// after a running settle or re-fit stops where it is. `none` only logs the event.
@@ -9,7 +9,7 @@ extension Engine {
     /// A double tap at `point`: the event is logged; then the zoom or the reset.
     func doubleTap(_ s: inout EngineState, at point: Point) throws(EngineError) {
         s.events.append(.doubleTap)
-        // `none` only logs the event: a running settle or re-fit goes on.
+        // `none` only logs the event (docs/behaviour.md, "Double tap"): a running settle or re-fit goes on.
         guard editor.doubleTap.action != .none else { return }
         if s.settle != nil {
             stopSettle(&s)

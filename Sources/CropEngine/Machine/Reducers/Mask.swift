@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The mask's visibility (docs/scenarios.md, "mask, border, grid"): `perGesture`: a `began`
+/// The mask's visibility (docs/behaviour.md, "Mask visibility"): `perGesture`: a `began`
 /// hides it and an `ended` shows it (cancelled and failed leave it); `hiddenWhileTouching`:
 /// after all of a frame's events, hidden while any gesture is active. With `fade` the factor
 /// moves toward its target by (1/fps)/fade each frame, snapping to it once within 1e-9;

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The pan (docs/scenarios.md, "The script"): each delta of its cumulative translation moves
+/// The pan (docs/behaviour.md, "Recognizers", "The movable box"): each delta of its cumulative translation moves
 /// the image centre by as much. A pan that lands on a handle of a resizable box drags the box
 /// instead, for the pan's whole life (`BoxDrag.swift`). A pan's `ended` carries its release
 /// velocity (the fling of momentum), except at the end of a box drag.

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The pinch (docs/scenarios.md, "zoom, constraint and policy"): its location is the zoom
+/// The pinch (docs/behaviour.md, "Recognizers", "The anchor"): its location is the zoom
 /// anchor from its `began` on, and stays it after the pinch ends. Each factor f = scale /
 /// previous scale scales the zoom by f: with the `focal` anchor the image point under the
 /// previous location moves to the current one (a moving pinch also pans), with `center` the

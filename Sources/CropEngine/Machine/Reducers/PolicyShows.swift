@@ -1,11 +1,11 @@
 import CropGeometry
 import CropScenario
 
-/// What the screen shows while fingers are down (docs/scenarios.md, "zoom, constraint and
-/// policy"): after every `began`, `changed` and `ended` the policy's `touch` of the raw state
-/// decides: the raw state itself, a wall (its projection, which also becomes the raw state),
-/// the rubber band (docs/behaviour.md, "Rubber band"), or a state of the policy's making. A
-/// box-drag event shows what `BoxDrag.swift` says; `cancelled` and `failed` show nothing new.
+/// What the screen shows while fingers are down (docs/behaviour.md, "Policies"): after every
+/// `began`, `changed` and `ended` the policy's `touch` of the raw state decides: the raw state
+/// itself, a wall (its projection, which also becomes the raw state), the rubber band
+/// (docs/behaviour.md, "Rubber band"), or a state of the policy's making. A box-drag event shows
+/// what `BoxDrag.swift` says; `cancelled` and `failed` show nothing new.
 extension Engine {
     @inline(__always) func showTouch(_ s: inout EngineState, _ phase: GesturePhase, movedBox: Bool) throws(EngineError)
     {

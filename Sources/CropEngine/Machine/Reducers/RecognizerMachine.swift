@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Each recognizer's machine (docs/scenarios.md, "The script"): `possible`, then `began`,
+/// Each recognizer's machine (docs/behaviour.md, "Recognizers"): `possible`, then `began`,
 /// `changed`... and `ended` or `cancelled`, or `possible` then `failed`; after an end it is
 /// possible again on the next frame. Any other transition is a script error at its frame.
 /// Translation, scale and rotation are cumulative since `began`, which sets the baseline (what

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// The re-fit of a dragged box (docs/scenarios.md, "rotation, turns, re-fit, double tap"): the
+/// The re-fit of a dragged box (docs/behaviour.md, "Re-fit"): the
 /// end (ended or cancelled) of a box drag makes a re-fit pending; a gesture's `began` holds the
 /// wait (and stops a running re-fit where it is), its end restarts it. Once `refit.delay`
 /// seconds have passed with no finger down and no settle running, the box grows to the

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Releases (docs/scenarios.md, "zoom, constraint and policy"): a gesture's `ended`, or its
+/// Releases (docs/behaviour.md, "Release and settles", "Momentum", "Cancelled gestures"): a gesture's `ended`, or its
 /// `cancelled` when the policy settles on cancel, first asks the policy's `gestureEnded` (what
 /// it returns applies at once while another gesture is active, else it is settled to); when
 /// it was the last finger, the policy's `release` says where to settle (`Settle.swift`), with

@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// `restore` and `thenLoad` (docs/scenarios.md, "The script"): back to the initial fit of the
+/// `restore` and `thenLoad` (docs/behaviour.md, "Viewport changes and restore"): back to the initial fit of the
 /// current viewport and image, with the orientation, the angle, the box and its aspect lock;
 /// nothing is pending and the policy's memories hold the restored state. Recognizers, the
 /// mask and the zoom anchor are left alone.

@@ -1,12 +1,12 @@
 import CropGeometry
 import CropScenario
 
-/// The rotation and the straighten dial (docs/scenarios.md, "rotation, turns, re-fit, double
-/// tap"): its location is the zoom anchor, like a pinch's. A delta D of the cumulative
-/// rotation turns the image by D about the location (`focal` anchor) or the image centre, the
-/// angle clamped to +-`rotation.limit` (the centre turns by the delta actually applied; an
-/// angle within 1e-9 of 0 is 0); with `autoCover` the raw state is then projected. The dial's
-/// rotation is its progress times (target - the angle at `began`).
+/// The rotation and the straighten dial (docs/behaviour.md, "Rotation"): its location is the zoom
+/// anchor, like a pinch's. A delta D of the cumulative rotation turns the image by D about the
+/// location (`focal` anchor) or the image centre, the angle clamped to +-`rotation.limit` (the
+/// centre turns by the delta actually applied; an angle within 1e-9 of 0 is 0); with `autoCover`
+/// the raw state is then projected. The dial's rotation is its progress times (target - the angle
+/// at `began`).
 enum RotationReducer: GestureReducer {
     static func takeAnchor(_ s: inout EngineState, at location: Point) { s.focal = location }
 

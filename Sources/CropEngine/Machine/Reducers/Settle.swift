@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// Settles (docs/scenarios.md, "zoom, constraint and policy", `animation`): the shown state
+/// Settles (docs/behaviour.md, "Release and settles", "Curves"): the shown state
 /// (and, for a double-tap reset, the box) animates from where it is to a target with the
 /// policy's curve, advanced one frame per tick; none starts when the target equals where it
 /// is within 1e-9, and the instant curve lands at once. At its end raw and shown are the

@@ -1,8 +1,8 @@
 import CropGeometry
 import CropScenario
 
-/// The policy's memories (docs/scenarios.md, "zoom, constraint and policy": rollback remembers
-/// the last valid state, per gesture with `rollback: "perGesture"`): the engine keeps what the
+/// The policy's memories (docs/behaviour.md, "Rollback": rollback remembers the last valid
+/// state, per gesture with `rollback: "perGesture"`): the engine keeps what the
 /// policy's `memory` asks for. A `began` stores the state it begins on; a `changed` or `ended`
 /// stores the shown state when it is valid. Per gesture, each gesture writes only its own.
 extension Engine {

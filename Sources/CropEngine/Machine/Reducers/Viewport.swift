@@ -1,7 +1,7 @@
 import CropGeometry
 import CropScenario
 
-/// `resize` and `rotate` (docs/scenarios.md, "The script"): the viewport changes and the
+/// `resize` and `rotate` (docs/behaviour.md, "Viewport changes and restore"): the viewport changes and the
 /// picture under the box stays; settles stop and the policy's memories hold the new state.
 extension Engine {
     /// The viewport changes. A fixed box: the frame is recomputed, zoom kept, the image point under

@@ -33,7 +33,7 @@ import Testing
         return TestStore(editor: editor, state: state)
     }
 
-    // MARK: The recognizer's machine (docs/scenarios.md, "The script")
+    // MARK: The recognizer's machine (docs/behaviour.md, "Recognizers")
 
     @Test func aBeganLogsTheEventAndSetsTheBaselineAtTheBoxCentre() {
         var store = TestStore(editor: Self.editor(.none))
@@ -196,7 +196,7 @@ import Testing
         #expect(update.recognizer.dialBase == 12 && update.recognizer.rotation == 0)
     }
 
-    // MARK: Box drag (docs/scenarios.md, "frame: the crop box")
+    // MARK: Box drag (docs/behaviour.md, "Box drags")
 
     static func resizable(_ policy: PolicyKind) -> EditorConfig {
         var editor = Self.editor(policy)
@@ -296,7 +296,7 @@ import Testing
         store.reduce("releaseUnbanded", { engine, s in engine.releaseUnbanded(&s) }) { $0.unbanded = [] }
     }
 
-    // MARK: What the policy shows (docs/scenarios.md, "zoom, constraint and policy")
+    // MARK: What the policy shows (docs/behaviour.md, "Policies")
 
     @Test func theWallProjectsTheRawStateAndFollowingShowsIt() {
         let raw = ViewState(k: 0.5, cx: 350, cy: 90)
@@ -329,7 +329,7 @@ import Testing
         }
     }
 
-    // MARK: Stores (the policy's memories)
+    // MARK: Stores (the policy's memories; docs/behaviour.md, "Rollback")
 
     @Test func wholeRollbackStoresEveryBeganAndOnlyValidLaterStates() {
         let invalid = ViewState(k: 0.5, cx: 350, cy: 200)
@@ -363,7 +363,7 @@ import Testing
         none.reduce("remember", { engine, s in engine.remember(&s, .began, PanReducer.self) })
     }
 
-    // MARK: Mask (docs/scenarios.md, "mask, border, grid")
+    // MARK: Mask (docs/behaviour.md, "Mask visibility")
 
     @Test func aPerGestureMaskHidesAtBeganAndShowsAtEnded() {
         var editor = Self.editor(.none)
@@ -389,7 +389,7 @@ import Testing
         store.reduce("fade", { engine, s in engine.fadeMask(&s) }) { $0.mask = 1 - (1.0 / 60) / 0.1 }
     }
 
-    // MARK: Re-fit (docs/scenarios.md, "rotation, turns, re-fit, double tap")
+    // MARK: Re-fit (docs/behaviour.md, "Re-fit")
 
     @Test func aBeganStopsARunningRefitWhereItIsAndAnEndRestartsTheWait() {
         let animation = RefitAnimation(
@@ -447,7 +447,7 @@ import Testing
         }
     }
 
-    // MARK: Release and settle
+    // MARK: Release and settle (docs/behaviour.md, "Release and settles")
 
     @Test func theLastReleaseSettlesWhereThePolicySays() throws {
         let shown = ViewState(k: 0.5, cx: 350, cy: 200)
@@ -514,7 +514,8 @@ import Testing
         }
     }
 
-    // MARK: Buttons, double tap, restore (docs/scenarios.md, "The script")
+    // MARK: Buttons, double tap, restore (docs/behaviour.md, "Quarter turns and flips", "Aspect step",
+    // "Double tap", "Viewport changes and restore")
 
     @Test func aFlipMirrorsAboutTheBoxCentreLineAndEveryStoreTakesIt() {
         var store = Self.store(Self.editor(.rollback)) {

@@ -9,6 +9,7 @@ import CropScenario
 // cropreplay-bench: measures the pipeline stage by stage and end to end, and
 // compares with a Pillow peer when Python with Pillow and numpy is installed.
 // Run: swift run -c release cropreplay-bench [--quick]
+// (--trace: only the trace-only replay, and one per built-in policy)
 import Foundation
 
 let quick = CommandLine.arguments.contains("--quick")
@@ -162,19 +163,50 @@ if let i = CommandLine.arguments.firstIndex(of: "--loop"), i + 2 < CommandLine.a
     print("\(stage): \(count) runs, \(f(5000 / Double(count), 2)) ms each, best \(f(Double(best) / 1e6, 3)) ms")
     exit(0)
 }
+/// Replays `text` with no rendering, best of `runs`, and prints one line under `label`.
+func traceOnly(_ label: String, _ text: String, runs: Int = 3) throws {
+    let loaded = load(text)
+    var frames = 0
+    let ms = try bestMs(runs) { frames = try loaded.replay().frames.count }
+    print("\(label): \(frames) frames in \(f(ms)) ms = \(f(Double(frames) / ms * 1000, 0)) frames/s")
+}
+
+/// The trace-only scenario: 500 pans of one second each, back and forth and down.
+let traceOnlyText: String = {
+    var steps: [String] = []
+    for i in 0..<500 { steps.append("{\"pan\": {\"by\": [\(i % 2 == 0 ? 30 : -30), 10], \"duration\": 1}}") }
+    return "{\"preset\": \"circle-avatar-bounce\", \"script\": [\(steps.joined(separator: ","))]}"
+}()
+
+// --trace [NAME]: only the trace-only replay, then the same editor under each built-in policy with
+// pans, pinches and twists that overshoot and come back (each released into its settle, which the
+// next gesture stops). NAME: only that policy's line, or "pans" for the first line alone.
+if let i = CommandLine.arguments.firstIndex(of: "--trace") {
+    let only = i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
+    if only == nil || only == "pans" { try traceOnly("trace-only replay", traceOnlyText, runs: 10) }
+    var steps: [String] = []
+    for i in 0..<500 {
+        let sign = i % 2 == 0 ? 1 : -1
+        steps.append("{\"pan\": {\"by\": [\(60 * sign), 40], \"duration\": 0.5}}")
+        steps.append("{\"pinch\": {\"scale\": \(i % 2 == 0 ? 0.5 : 2), \"duration\": 0.3}}")
+        steps.append("{\"rotation\": {\"by\": \(10 * sign), \"duration\": 0.2}}")
+    }
+    for policy in PolicyKind.allCases where only == nil || only == policy.rawValue {
+        let text = """
+            {"preset": "circle-avatar-bounce", "editor": {"rotation": {"gesture": true},\
+             "policy": {"kind": "\(policy)"}}, "script": [\(steps.joined(separator: ","))]}
+            """
+        try traceOnly("trace-only replay, \(policy)", text, runs: 10)
+    }
+    exit(0)
+}
+
 let cores = Parallel.defaultJobs
 print("# cropreplay-bench (\(cores) cores\(quick ? ", quick" : ""))\n")
 
 // 1. Trace-only replay.
-do {
-    var steps: [String] = []
-    for i in 0..<500 { steps.append("{\"pan\": {\"by\": [\(i % 2 == 0 ? 30 : -30), 10], \"duration\": 1}}") }
-    let text = "{\"preset\": \"circle-avatar-bounce\", \"script\": [\(steps.joined(separator: ","))]}"
-    let loaded = load(text)
-    var frames = 0
-    let ms = try bestMs(3) { frames = try loaded.replay().frames.count }
-    print("trace-only replay: \(frames) frames in \(f(ms)) ms = \(f(Double(frames) / ms * 1000, 0)) frames/s\n")
-}
+try traceOnly("trace-only replay", traceOnlyText)
+print()
 
 struct Row {
     var preset: String

@@ -16,22 +16,40 @@ package struct TestStore {
         state = engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight)
     }
 
+    /// A store that starts from `state` (a state a test builds by hand).
+    package init(editor: EditorConfig, fps: Int = 60, state: EngineState) {
+        engine = Engine(builtIn: editor, fps: fps)
+        self.state = state
+    }
+
     /// Sends `action` and checks the new state against `expected(previous)`.
     package mutating func send(
         _ action: EngineAction, sourceLocation: SourceLocation = #_sourceLocation,
         _ expected: (inout EngineState) -> Void = { _ in }
     ) {
+        reduce(
+            "\(action)", sourceLocation: sourceLocation,
+            { engine, s throws(EngineError) in try engine.reduce(&s, action) }, expected)
+    }
+
+    /// Runs one feature reducer of the composition (a part of what an action does) on the
+    /// state and checks the new state against `expected(previous)`, like `send`.
+    package mutating func reduce(
+        _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ feature: (Engine, inout EngineState) throws(EngineError) -> Void,
+        _ expected: (inout EngineState) -> Void = { _ in }
+    ) {
         var want = state
         expected(&want)
         do {
-            try engine.reduce(&state, action)
+            try feature(engine, &state)
         } catch {
-            Issue.record("\(action) threw: \(error)", sourceLocation: sourceLocation)
+            Issue.record("\(name) threw: \(error)", sourceLocation: sourceLocation)
             return
         }
         if state != want {
             Issue.record(
-                "state after \(action) differs from the expected one:\n\(Self.difference(want, state))",
+                "state after \(name) differs from the expected one:\n\(Self.difference(want, state))",
                 sourceLocation: sourceLocation)
             state = want
         }

@@ -16,7 +16,8 @@ package struct EngineFaults: OptionSet, Sendable {
 }
 
 /// The pure reducer of the simulation: `reduce(&state, action)`. Configuration that never
-/// changes during a replay lives here; everything else is in `EngineState`.
+/// changes during a replay lives here; everything else is in `EngineState`. The feature
+/// reducers are composed in `Engine+Composition.swift`.
 public struct Engine: Sendable {
     public let editor: EditorConfig
     public let fps: Int
@@ -83,56 +84,12 @@ public struct Engine: Sendable {
         v.k >= 1e-12 && v.k <= 1e12 && abs(v.cx) <= 1e15 && abs(v.cy) <= 1e15 && abs(v.a) <= 1e9
     }
 
-    private func step(_ s: inout EngineState, _ action: EngineAction) throws(EngineError) {
-        switch action {
-        case .frameBegan(let n):
-            s.frame = n
-            if !s.events.isEmpty { s.events = [] }  // the last frame's list lives on in its record
-            for kind in GestureKind.allCases where s.recognizer(kind).phase.isFinished {
-                var r = s.recognizer(kind)
-                r.phase = .possible
-                s.setRecognizer(kind, r)
-            }
-        case .gesture(let event):
-            try apply(&s, event)
-        case .restoreRequested:
-            restore(&s)
-        case .viewportChanged(let w, let h):
-            resize(&s, width: w, height: h)
-        case .imageLoaded(let index, let w, let h):
-            loadImage(&s, index: index, width: w, height: h)
-        case .quarterTurnRequested(let clockwise):
-            try requireIdle(s, "quarterTurn")
-            quarterTurn(&s, clockwise: clockwise)
-        case .flipRequested(let horizontal):
-            try requireIdle(s, "flip")
-            flip(&s, horizontal: horizontal)
-        case .aspectRequested(let choice):
-            try requireIdle(s, "aspect")
-            aspect(&s, choice)
-        case .doubleTapped(let point):
-            try requireIdle(s, "doubleTap")
-            try doubleTap(&s, at: point)
-        case .eventsApplied:
-            if editor.mask.visibility == .hiddenWhileTouching { setMaskTarget(&s, s.isTouching ? 0 : 1) }
-        case .tick:
-            try tick(&s)
-        }
-    }
-
-    /// Buttons and taps are refused while a finger is down (docs/scenarios.md).
-    private func requireIdle(_ s: EngineState, _ what: String) throws(EngineError) {
-        for kind in GestureKind.allCases where s.recognizer(kind).phase.isActive {
-            throw EngineError(frame: s.frame, problem: .whileTouching(what, kind, s.recognizer(kind).phase))
-        }
-    }
-
-    /// The zoom anchor for a state: the latest pinch or rotation location (focal) or the image centre.
     /// The rubber band's anchor: the focal point, or nil for the banded state's own centre.
     func bandAnchor(_ s: EngineState) -> Point? {
         editor.zoom.anchor == .focal ? s.focal : nil
     }
 
+    /// The zoom anchor for a state: the latest pinch or rotation location (focal) or the image centre.
     func anchor(_ s: EngineState, _ state: ViewState) -> Point {
         s.layout.anchor(state, focal: s.focal, mode: editor.zoom.anchor)
     }
@@ -164,6 +121,24 @@ public struct Engine: Sendable {
             throw EngineError(frame: s.frame, problem: .policyValue(policyName, what, state))
         }
         return state
+    }
+
+    /// A curve's progress after `ticks` advances; a registered curve's value is checked.
+    func progress(_ s: EngineState, _ curve: any SettleCurve, name: String, ticks: Int) throws(EngineError) -> (
+        p: Double, done: Bool
+    ) {
+        let time = Double(ticks) / Double(fps)
+        let c = curve.progress(at: time)
+        guard c.value.isFinite, abs(c.value) <= 1e6, time <= CurveCheck.longest || c.finished else {
+            throw EngineError(frame: s.frame, problem: .curveValue(name, time, c.value))
+        }
+        return (c.value, c.finished)
+    }
+
+    /// Two boxes within 1e-9 on each of x, y, width and height.
+    static func isClose(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 && abs(a.width - b.width) <= 1e-9
+            && abs(a.height - b.height) <= 1e-9
     }
 
     /// P with the state's anchor and box.

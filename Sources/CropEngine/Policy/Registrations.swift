@@ -43,7 +43,7 @@ public struct Registrations: Sendable {
 
     /// Registers (or replaces) a policy factory under `name`.
     public mutating func register(policy name: String, _ factory: @escaping PolicyFactory) throws(RegistrationError) {
-        try Self.check(name, builtIn: PolicyKind.allCases.map(\.rawValue), what: "policy")
+        try Self.check(name, builtIn: Self.builtInPolicyNames, what: "policy")
         if policies.updateValue(factory, forKey: name) == nil { policyNames.append(name) }
     }
 
@@ -90,26 +90,19 @@ public struct Registrations: Sendable {
     /// The policy an editor names: a built-in, or a registered one made by its factory.
     package func policy(for editor: EditorConfig) throws(ScenarioError) -> any SnapBackPolicy {
         let spec = editor.policy
-        let cancels = spec.onCancel == .settle
-        switch spec.kind {
-        case .rollback: return RollbackPolicy(mode: spec.rollback, settlesOnCancel: cancels)
-        case .clamp: return ClampPolicy(settlesOnCancel: cancels)
-        case .rubberBand:
-            return RubberBandPolicy(constant: spec.rubberBand, momentum: spec.momentum, settlesOnCancel: cancels)
-        case .snapNearest: return SnapNearestPolicy(momentum: spec.momentum, settlesOnCancel: cancels)
-        case .none: return FollowPolicy(settlesOnCancel: cancels)
-        default:
-            let params = spec.parameters
-            guard let factory = policies[spec.kind.rawValue] else {
-                let options = PolicyKind.allCases.map(\.rawValue) + policyNames
-                throw ScenarioError(
-                    file: params.file, place: "editor.policy.kind",
-                    message:
-                        "unknown policy \"\(spec.kind.rawValue)\"; expected one of \(options.joined(separator: ", "))")
-            }
-            return try Self.make(what: "policy \"\(spec.kind.rawValue)\"", params) { try factory(params, editor) }
+        if let builtIn = Self.builtInPolicies.first(where: { $0.kind == spec.kind }) { return builtIn.init(spec) }
+        let params = spec.parameters
+        guard let factory = policies[spec.kind.rawValue] else {
+            let options = Self.builtInPolicyNames + policyNames
+            throw ScenarioError(
+                file: params.file, place: "editor.policy.kind",
+                message: "unknown policy \"\(spec.kind.rawValue)\"; expected one of \(options.joined(separator: ", "))")
         }
+        return try Self.make(what: "policy \"\(spec.kind.rawValue)\"", params) { try factory(params, editor) }
     }
+
+    /// The built-in policies' names.
+    private static var builtInPolicyNames: [String] { Self.builtInPolicies.map { $0.kind.rawValue } }
 
     /// The curve an animation names: a built-in, or a registered one made by its factory,
     /// refused when it has not finished 10000 s after it starts.

@@ -38,3 +38,8 @@ public struct RollbackPolicy: SnapBackPolicy {
         return release.memories.whole
     }
 }
+
+extension RollbackPolicy: BuiltInPolicy {
+    package static let kind = PolicyKind.rollback
+    package init(_ spec: PolicySpec) { self.init(mode: spec.rollback, settlesOnCancel: spec.onCancel == .settle) }
+}

@@ -1,3 +1,5 @@
+import CropScenario
+
 /// The built-in `rubberBand`: while touching, an overshoot shows compressed by the rubber
 /// band (docs/behaviour.md, "Rubber band"); on release the image springs back to the nearest
 /// valid state, or coasts with momentum first.
@@ -19,5 +21,12 @@ public struct RubberBandPolicy: SnapBackPolicy {
 
     public func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? {
         Momentum.target(release, rate: momentum, in: geometry) ?? geometry.project(release.shown)
+    }
+}
+
+extension RubberBandPolicy: BuiltInPolicy {
+    package static let kind = PolicyKind.rubberBand
+    package init(_ spec: PolicySpec) {
+        self.init(constant: spec.rubberBand, momentum: spec.momentum, settlesOnCancel: spec.onCancel == .settle)
     }
 }

@@ -1,4 +1,5 @@
 import CropGeometry
+import CropScenario
 
 /// The built-in `snapNearest`: the image follows the fingers; on release an invalid state
 /// settles to the nearest valid one (its projection), and with momentum a fling carries the
@@ -19,6 +20,11 @@ public struct SnapNearestPolicy: SnapBackPolicy {
         if let target = Momentum.target(release, rate: momentum, in: geometry) { return target }
         return geometry.isValid(release.shown) ? nil : geometry.project(release.shown)
     }
+}
+
+extension SnapNearestPolicy: BuiltInPolicy {
+    package static let kind = PolicyKind.snapNearest
+    package init(_ spec: PolicySpec) { self.init(momentum: spec.momentum, settlesOnCancel: spec.onCancel == .settle) }
 }
 
 /// Where a fling coasts to (docs/behaviour.md, "Momentum"): the shown centre moved by

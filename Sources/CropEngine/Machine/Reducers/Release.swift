@@ -1,21 +1,17 @@
 import CropGeometry
 import CropScenario
 
-/// What the policy remembers and decides when gestures end (docs/behaviour.md, "Policies"):
-/// the engine keeps the memories the policy asks for and acts on its answers.
+/// Releases (docs/behaviour.md, "Release and settles", "Momentum", "Cancelled gestures"): a gesture's `ended`, or its
+/// `cancelled` when the policy settles on cancel, first asks the policy's `gestureEnded` (what
+/// it returns applies at once while another gesture is active, else it is settled to); when
+/// it was the last finger, the policy's `release` says where to settle (`Settle.swift`), with
+/// the pan's fling for momentum.
 extension Engine {
-    /// A `began` stores the state it begins on; later events store the shown state when valid.
-    func updateStores(_ s: inout EngineState, _ kind: GestureKind, began: Bool) {
-        let memory = policy.memory
-        guard memory != .nothing, began || s.isValid else { return }
-        if memory == .whole {
-            s.lastValid = s.shown
-            return
-        }
-        switch kind {
-        case .pan: s.panStore = s.shown
-        case .pinch: s.pinchStore = s.shown
-        case .rotation: s.rotationStore = s.shown
+    @inline(__always) func release(_ s: inout EngineState, _ e: GestureEvent, fling: Point?) throws(EngineError) {
+        guard e.phase == .ended || (e.phase == .cancelled && policy.settlesOnCancel) else { return }
+        try gestureEnded(&s, e.gesture)
+        if !s.isTouching {
+            try onRelease(&s, e.gesture, fling: fling, cancelled: e.phase == .cancelled)
         }
     }
 

@@ -34,14 +34,18 @@ struct CriticalCurve: SettleCurve {
 
 /// A policy that fails on purpose: for the error paths.
 struct BrokenPolicy: SnapBackPolicy {
-    enum Fault: String { case nan, huge, throwing }
+    enum Fault: String { case nan, huge, throwing, multiline }
     struct Refusal: Error, CustomStringConvertible { var description: String { "no state for you" } }
+    struct Verbose: Error, CustomStringConvertible {
+        var description: String { "first line\nsecond line\t" + String(repeating: "x", count: 500) }
+    }
     var fault: Fault
     func touch(_ raw: ViewState, in geometry: PolicyGeometry) throws -> TouchResponse {
         switch fault {
         case .nan: return .show(ViewState(k: .nan, cx: raw.cx, cy: raw.cy))
         case .huge: return .show(ViewState(k: raw.k, cx: 1e300, cy: raw.cy))
         case .throwing: throw Refusal()
+        case .multiline: throw Verbose()
         }
     }
     func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? { nil }
@@ -71,7 +75,8 @@ final class ExtensionTests: XCTestCase {
             return CriticalCurve(response: response)
         }
         try r.register(policy: "broken") { params, _ in
-            let name: String = try params.string("fault", default: "nan", oneOf: ["nan", "huge", "throwing"])
+            let name: String = try params.string(
+                "fault", default: "nan", oneOf: ["nan", "huge", "throwing", "multiline"])
             let fault: BrokenPolicy.Fault = BrokenPolicy.Fault(rawValue: name) ?? .nan
             return BrokenPolicy(fault: fault)
         }
@@ -179,7 +184,15 @@ final class ExtensionTests: XCTestCase {
         let thrown = message(
             "{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"throwing\"}}}, \(script)}")
         XCTAssertEqual(thrown, "ext.json: script[0]: frame 1: the policy \"broken\" failed in touch: no state for you")
-        for m in [nan, huge, thrown] { XCTAssertFalse(m.contains("\n"), m) }
+        // A thrown error of many lines (or a very long one) is quoted on one line, cut at 200 characters.
+        let verbose = message(
+            "{\"editor\": {\"policy\": {\"kind\": \"broken\", \"params\": {\"fault\": \"multiline\"}}}, \(script)}")
+        XCTAssertTrue(
+            verbose.hasPrefix(
+                "ext.json: script[0]: frame 1: the policy \"broken\" failed in touch: first line second line "),
+            verbose)
+        XCTAssertTrue(verbose.hasSuffix("x..."), verbose)
+        for m in [nan, huge, thrown, verbose] { XCTAssertFalse(m.contains("\n"), m) }
     }
 
     func testACurveThatGivesNonFiniteProgressOrNeverFinishesIsRefused() {

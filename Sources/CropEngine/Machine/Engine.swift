@@ -112,7 +112,7 @@ public struct Engine: Sendable {
         do {
             return try body()
         } catch {
-            throw EngineError(frame: s.frame, problem: .policyFailed(policyName, what, "\(error)"))
+            throw EngineError(frame: s.frame, problem: .policyFailed(policyName, what, EngineError.quoted(error)))
         }
     }
 

@@ -61,6 +61,15 @@ package struct EngineError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     package var description: String { "frame \(frame): \(problem)" }
+
+    /// What a user's policy, curve, model or factory threw, for a one-line error: line breaks
+    /// and other control characters as spaces, at most 200 characters.
+    package static func quoted(_ error: any Error) -> String {
+        let text = String(
+            String.UnicodeScalarView(
+                "\(error)".unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        return text.count <= 200 ? text : String(text.prefix(200)) + "..."
+    }
 }
 
 /// Why a recognizer event is illegal from the recognizer's phase (docs/scenarios.md).

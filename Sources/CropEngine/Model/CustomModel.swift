@@ -36,7 +36,7 @@ package struct CustomModel: ReplayModel {
         do {
             model = try factory(setup)
         } catch {
-            throw EngineError(frame: 0, problem: .modelFailed(name, "its factory", Self.quoted(error)))
+            throw EngineError(frame: 0, problem: .modelFailed(name, "its factory", EngineError.quoted(error)))
         }
         display = setup.initial
         layout = Self.layout(editor, viewport, imageSizes[0]!, setup.initial.orientation)
@@ -62,7 +62,7 @@ package struct CustomModel: ReplayModel {
         do {
             try model.apply(action, in: context)
         } catch {
-            throw EngineError(frame: frame, problem: .modelFailed(name, action.name, Self.quoted(error)))
+            throw EngineError(frame: frame, problem: .modelFailed(name, action.name, EngineError.quoted(error)))
         }
         switch action {
         case .viewportChanged(let w, let h): viewport = Size(w, h)
@@ -173,15 +173,6 @@ package struct CustomModel: ReplayModel {
             return "the orientation's turns \(d.orientation.turns): expected 0 to 3"
         }
         return nil
-    }
-
-    /// What a model threw, for a one-line error: line breaks and other control characters as
-    /// spaces, at most 200 characters.
-    static func quoted(_ error: any Error) -> String {
-        let text = String(
-            String.UnicodeScalarView(
-                "\(error)".unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-        return text.count <= 200 ? text : String(text.prefix(200)) + "..."
     }
 
     package func record(fps: Int) -> FrameRecord {

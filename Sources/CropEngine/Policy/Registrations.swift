@@ -133,7 +133,8 @@ public struct Registrations: Sendable {
             throw e
         } catch {
             throw ScenarioError(
-                file: params.file, place: params.place, message: "the \(what) refused its parameters: \(EngineError.quoted(error))")
+                file: params.file, place: params.place,
+                message: "the \(what) refused its parameters: \(EngineError.quoted(error))")
         }
     }
 }

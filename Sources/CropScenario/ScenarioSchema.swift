@@ -82,6 +82,7 @@ package enum ScenarioSchema {
             }
         case .color: return ref("color")
         case .pair(let range, _): return pair(range)
+        case .point: return ref("pair")
         case .list(let range, _, let count):
             return obj([("type", str("array")), ("items", number(range)), ("maxItems", num(Double(count)))])
         case .nullable(let inner): return orNull(schema(inner, extensions))

@@ -38,7 +38,8 @@ package enum EditorDocs {
     static let header = "| key | value | range | default | meaning |\n|---|---|---|---|---|"
 
     static func row(_ key: KeyInfo) -> String {
-        let preset = key.defaultNote ?? key.defaultValue.map { "`\($0.serialized())`" } ?? ""
+        let preset =
+            key.required ? "required" : key.defaultNote ?? key.defaultValue.map { "`\($0.serialized())`" } ?? ""
         return "| `\(key.name)` | \(value(key.shape)) | \(range(key.shape)) | \(preset) | \(escaped(key.doc)) |"
     }
 
@@ -52,6 +53,7 @@ package enum EditorDocs {
             return registered == nil ? names : names + ", a registered name"
         case .color: return "`\"#RRGGBB\"`, `\"#RRGGBBAA\"`"
         case .pair: return "`[w, h]`"
+        case .point: return "`[x, y]`"
         case .list(_, _, let count): return "`[a, b, ...]`, at most \(count)"
         case .nullable(let inner): return value(inner) + ", `null`"
         case .custom(_, let text): return escaped(text)
@@ -63,6 +65,7 @@ package enum EditorDocs {
         case .number(let r, _): return r.text
         case .integer(let r): return "from \(r.lowerBound) to \(r.upperBound)"
         case .pair(let r, _), .list(let r, _, _): return "each \(r.text)"
+        case .point: return "each \(ValueRange.points.text)"
         case .nullable(let inner): return range(inner)
         case .bool, .choice, .color, .custom: return ""
         }

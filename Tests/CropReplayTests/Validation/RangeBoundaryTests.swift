@@ -80,7 +80,7 @@ final class RangeBoundaryTests: XCTestCase {
                 probes.append(Probe(place: place + "[0]", range: range, text: { text(wrap("[\($0), 1]")) }))
                 probes.append(Probe(place: place + "[1]", range: range, text: { text(wrap("[1, \($0)]")) }))
             case .nullable(let inner): add(inner, path, wrap: wrap)
-            case .bool, .choice, .color, .custom: break
+            case .bool, .choice, .color, .point, .custom: break
             }
         }
         for entry in EditorKeys.entries {

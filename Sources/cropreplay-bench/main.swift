@@ -93,6 +93,12 @@ if CommandLine.arguments.contains("--formats") {
     exit(0)
 }
 
+// --decode: only scenario decoding (a 100000-frame `touches` scenario).
+if CommandLine.arguments.contains("--decode") {
+    try ScenarioDecoding.measure(reps: quick ? 3 : 5)
+    exit(0)
+}
+
 // --latency: only the playground's latency section.
 if CommandLine.arguments.contains("--latency") {
     printLatency()

@@ -59,8 +59,7 @@ package enum StepKeys {
             .init({ .snapshot($0) }, { if case .snapshot(let name) = $0 { name } else { nil } }), initial: "",
             name(
                 "snapshot", \.self,
-                doc: "the frame at the cursor is saved as `snapshots/name.png` (and compared by"
-                    + " `check`)"),
+                doc: "the frame at the cursor is saved as `snapshots/name.png` (compared by `check`)"),
             after: { name, validator, place in
                 validator.problem(unique: name, at: place, in: \.snapshots, what: "snapshot")
             }),

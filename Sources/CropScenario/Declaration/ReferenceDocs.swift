@@ -57,7 +57,7 @@ package enum ReferenceDocs {
             out.append("| `\(entry.name)` | \(shape) | \(numbers) | \(escaped(entry.doc)) |")
         }
         for entry in StepKeys.entries where !entry.keys.isEmpty {
-            let title = entry.value == nil ? "`\(entry.name)`" : "Each of `\(entry.name)`"
+            let title = entry.value == nil ? "The `\(entry.name)` step" : "Each item of `\(entry.name)`"
             out += ["", "#### \(title)", "", header] + entry.keys.map(row)
         }
         return out.joined(separator: "\n") + "\n"

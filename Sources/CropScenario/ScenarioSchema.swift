@@ -1,9 +1,10 @@
 import CropJSON
 
-/// The JSON Schema of scenario files (`scenarios/schema.json`): the editor's part generated
-/// from its declaration (`EditorKeys`: keys, shapes, ranges, defaults, doc lines), the rest
-/// from the key lists the decoder checks against (`Keys`), the enums it accepts and the ranges
-/// the validator checks (`ValueRange`), so editors can complete and validate scenarios.
+/// The JSON Schema of scenario files (`scenarios/schema.json`), generated from the
+/// declarations the decoder reads through: the editor's (`EditorKeys`), the start state's
+/// (`StartKeys`) and the steps' (`StepKeys`), with their keys, shapes, ranges, defaults and doc
+/// lines, and the scenario's own keys (`Keys.top`), so editors can complete and validate
+/// scenarios.
 /// `cropreplay schema` prints it; a test fails when the committed file and this generator disagree.
 package enum ScenarioSchema {
     typealias J = JSONValue
@@ -52,7 +53,7 @@ package enum ScenarioSchema {
     static var bool: JSONNode { obj([("type", str("boolean"))]) }
     static func orNull(_ n: JSONNode) -> JSONNode { obj([("anyOf", arr([n, obj([("type", str("null"))])]))]) }
 
-    /// An object with exactly `keys` (in `Keys` order), each described by `props`.
+    /// An object with exactly `keys` (in declaration order), each described by `props`.
     static func object(
         _ keys: [String], _ props: [String: JSONNode], required: [String] = [], description: String? = nil
     ) -> JSONNode {
@@ -62,10 +63,6 @@ package enum ScenarioSchema {
         pairs.append(("additionalProperties", node(.bool(false))))
         if !required.isEmpty { pairs.append(("required", arr(required.map(str)))) }
         return obj(pairs)
-    }
-
-    static func cases<E: RawRepresentable & CaseIterable>(_ t: E.Type) -> [String] where E.RawValue == String {
-        E.allCases.map { $0.rawValue }
     }
 
     /// The schema of a declared shape.
@@ -82,6 +79,7 @@ package enum ScenarioSchema {
             }
         case .color: return ref("color")
         case .pair(let range, _): return pair(range)
+        case .point: return ref("pair")
         case .list(let range, _, let count):
             return obj([("type", str("array")), ("items", number(range)), ("maxItems", num(Double(count)))])
         case .nullable(let inner): return orNull(schema(inner, extensions))
@@ -101,6 +99,15 @@ package enum ScenarioSchema {
         return node(.object(members))
     }
 
+    /// An object of declared keys: each key's shape, doc line and default, and the required ones.
+    static func object(_ keys: [KeyInfo], description: String? = nil, _ extensions: ExtensionNames = .none)
+        -> JSONNode
+    {
+        object(
+            keys.map(\.name), Dictionary(uniqueKeysWithValues: keys.map { ($0.name, property($0, extensions)) }),
+            required: keys.filter(\.required).map(\.name), description: description)
+    }
+
     /// The `editor` object, from its declaration.
     static func editor(_ extensions: ExtensionNames) -> JSONNode {
         var props: [String: JSONNode] = [:]
@@ -109,13 +116,16 @@ package enum ScenarioSchema {
                 props[entry.name] = property(value, extensions)
                 continue
             }
-            let section = object(
-                entry.keys.map(\.name),
-                Dictionary(uniqueKeysWithValues: entry.keys.map { ($0.name, property($0, extensions)) }),
-                description: entry.doc)
+            let section = object(entry.keys, description: entry.doc, extensions)
             props[entry.name] = entry.nullable ? orNull(section) : section
         }
         return object(EditorKeys.names, props)
+    }
+
+    /// A step, `{"pan": {...}}`, from its declaration.
+    static func step(_ entry: StepEntry) -> JSONNode {
+        let value = entry.value.map { property($0, .none) } ?? object(entry.keys, description: entry.doc)
+        return object([entry.name], [entry.name: value], required: [entry.name])
     }
 
     /// The schema; `extensions` adds registered policy and curve names to the choices.
@@ -123,7 +133,6 @@ package enum ScenarioSchema {
         let name = obj([
             ("type", str("string")), ("pattern", str("^[A-Za-z0-9._-]{1,100}$")), ("not", enumOf([".", ".."])),
         ])
-        let duration = number(.seconds, "seconds")
         let definitions: [(String, JSONNode)] = [
             ("color", obj([("type", str("string")), ("pattern", str("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))])),
             ("pair", pair(.points)),
@@ -139,28 +148,11 @@ package enum ScenarioSchema {
             ("editor", editor(extensions)),
             (
                 "start",
-                object(
-                    Keys.start,
-                    [
-                        "mirrored": bool, "turns": integer(0...3),
-                        "box": pair(.positive, "width and height in points, about the box centre"),
-                        "angle": number(.points, "degrees, clockwise"),
-                        "zoom": number(.scales), "at": ref("pair"),
-                    ],
-                    description: "A saved edit re-opened at frame 0 (every key optional)")
+                object(StartKeys.infos, description: "A saved edit re-opened at frame 0 (every key optional)")
             ),
-            (
-                "step",
-                obj([
-                    (
-                        "oneOf",
-                        arr(
-                            Keys.steps.map { key in
-                                object([key], [key: stepBody(key, duration: duration)], required: [key])
-                            })
-                    )
-                ])
-            ),
+            // A step is a gesture step (which `together` also takes) or one of the others.
+            ("gestureStep", obj([("oneOf", arr(StepKeys.entries.filter(\.gesture).map(step)))])),
+            ("step", obj([("oneOf", arr([ref("gestureStep")] + StepKeys.entries.filter { !$0.gesture }.map(step)))])),
         ]
         return obj([
             ("$schema", str("http://json-schema.org/draft-07/schema#")),
@@ -191,77 +183,6 @@ package enum ScenarioSchema {
             ("additionalProperties", node(.bool(false))),
             ("definitions", obj(definitions)),
         ])
-    }
-
-    static func stepBody(_ key: String, duration: JSONNode) -> JSONNode {
-        let easing = enumOf(cases(Easing.self))
-        switch key {
-        case "pan":
-            return object(
-                Keys.pan,
-                [
-                    "by": ref("pair"), "duration": duration, "easing": easing, "hold": duration,
-                    "velocity": ref("pair"),
-                    "from": ref("pair"),
-                ],
-                required: ["by"])
-        case "rotation":
-            return object(
-                Keys.rotationStep,
-                [
-                    "by": number(.points, "degrees"), "at": ref("pair"), "duration": duration, "easing": easing,
-                    "hold": duration,
-                ],
-                required: ["by"])
-        case "straighten":
-            return object(
-                Keys.straighten, ["to": number(.points, "degrees"), "duration": duration, "easing": easing],
-                required: ["to"])
-        case "quarterTurn": return enumOf(cases(TurnDirection.self))
-        case "flip": return enumOf(cases(FlipAxis.self))
-        case "aspect": return obj([("anyOf", arr([pair(.positive), enumOf(["original", "free"])]))])
-        case "doubleTap": return ref("pair")
-        case "pinch":
-            return object(
-                Keys.pinch,
-                [
-                    "scale": number(.scales), "at": ref("pair"), "duration": duration, "easing": easing,
-                    "hold": duration,
-                ],
-                required: ["scale"])
-        case "together": return obj([("type", str("array")), ("minItems", num(1)), ("items", ref("step"))])
-        case "touches":
-            return obj([
-                ("type", str("array")),
-                ("items", obj([("type", str("array")), ("maxItems", num(2)), ("items", ref("pair"))])),
-                ("maxItems", num(Double(Limits.maxFrames))),
-            ])
-        case "events":
-            return obj([
-                ("type", str("array")), ("minItems", num(1)),
-                (
-                    "items",
-                    object(
-                        Keys.event,
-                        [
-                            "frame": integer(1...Limits.maxFrames), "gesture": enumOf(cases(GestureKind.self)),
-                            "phase": enumOf(cases(GesturePhase.self)),
-                            "translation": ref("pair"), "scale": number(.scales), "location": ref("pair"),
-                            "velocity": ref("pair"), "rotation": number(.points, "degrees"),
-                        ], required: ["frame", "gesture", "phase"])
-                ),
-            ])
-        case "wait": return duration
-        case "until": return enumOf(["settled"])
-        case "snapshot": return ref("name")
-        case "restore": return obj([("const", node(.bool(true)))])
-        case "resize": return pair(.viewportSide)
-        case "rotate": return enumOf(cases(Orientation.self))
-        default:
-            return object(
-                Keys.save, ["name": ref("name"), "alpha": orNull(enumOf(["circle"])), "thenLoad": bool],
-                required: ["name"])
-        }
     }
 
     /// The schema as the text of `scenarios/schema.json`.

@@ -88,6 +88,12 @@ if CommandLine.arguments.contains("--angle") {
     exit(0)
 }
 
+// --decode: only scenario decoding (a 100000-frame `touches` scenario).
+if CommandLine.arguments.contains("--decode") {
+    try ScenarioDecoding.measure(reps: quick ? 3 : 5)
+    exit(0)
+}
+
 // --formats: only the animation formats (APNG, GIF, WebP) on one clip; --tune adds WebP settings.
 if CommandLine.arguments.contains("--formats") {
     _ = try AnimationFormats.measure(

@@ -38,13 +38,15 @@ final class DocsTests: XCTestCase {
         let properties = try XCTUnwrap((definitions?["editor"] as? [String: Any])?["properties"] as? [String: Any])
         XCTAssertGreaterThan(properties.count, 15)
         for key in properties.keys { XCTAssertTrue(reference.contains("`\(key)`"), "editor key \(key)") }
-        for step in [
-            "pan", "pinch", "rotation", "straighten", "together", "touches", "events", "wait", "until", "snapshot",
-            "save", "restore",
-            "resize", "rotate", "quarterTurn", "flip", "aspect", "doubleTap",
-        ] {
-            XCTAssertTrue(reference.contains("{\"\(step)\""), "step \(step)")
+        // The steps the printed schema accepts: a gesture step or one of the others.
+        func steps(_ definition: String) -> [String] {
+            let alternatives = (definitions?[definition] as? [String: Any])?["oneOf"] as? [[String: Any]] ?? []
+            return alternatives.flatMap { ($0["properties"] as? [String: Any])?.keys.map { $0 } ?? [] }
         }
+        let steps = steps("gestureStep") + steps("step")
+        XCTAssertEqual(Set(steps), Set(StepKeys.names))
+        XCTAssertEqual(steps.count, StepKeys.names.count)
+        for step in steps { XCTAssertTrue(reference.contains("| `\(step)` |"), "step \(step)") }
     }
 
     /// Every Swift file of the package (Sources, Tests, Examples, Fuzz), by path from the root.
@@ -154,8 +156,8 @@ final class DocsTests: XCTestCase {
         }
     }
 
-    /// The editor's key tables and the ranges are generated from the declaration; the
-    /// reference holds them as `cropreplay schema --docs` prints them.
+    /// The editor's key tables, the ranges, the start state's keys and the steps are generated
+    /// from their declarations; the reference holds them as `cropreplay schema --docs` prints them.
     func testTheKeyTablesAndRangesAreTheGeneratedOnes() throws {
         let reference = try read("docs/scenarios.md")
         func generated(_ part: String) -> String? {
@@ -166,9 +168,11 @@ final class DocsTests: XCTestCase {
             return String(reference[open.upperBound..<end.lowerBound])
         }
         let regenerate = "docs/scenarios.md is stale: paste the output of `swift run cropreplay schema --docs`"
-        XCTAssertEqual(generated("editor keys"), EditorDocs.keyTables, regenerate)
-        XCTAssertEqual(generated("ranges"), EditorDocs.rangeTable, regenerate)
-        XCTAssertEqual(runCLI(["schema", "--docs"]).out, EditorDocs.markdown)
+        XCTAssertEqual(generated("editor keys"), ReferenceDocs.editorTables, regenerate)
+        XCTAssertEqual(generated("ranges"), ReferenceDocs.rangeTable, regenerate)
+        XCTAssertEqual(generated("start keys"), ReferenceDocs.startTable, regenerate)
+        XCTAssertEqual(generated("steps"), ReferenceDocs.stepTables, regenerate)
+        XCTAssertEqual(runCLI(["schema", "--docs"]).out, ReferenceDocs.markdown)
     }
 
     func testEveryCommandIsInTheReference() throws {

@@ -48,11 +48,13 @@ extension Commands {
         options: [
             .init(
                 name: "--docs", value: nil,
-                help: "Print the editor's key tables and the ranges of docs/scenarios.md instead (markdown).")
+                help:
+                    "Print the reference tables of docs/scenarios.md instead (markdown): the editor's keys, the"
+                    + " ranges, the start state's keys and the steps.")
         ],
         run: { a, console in
             if a.flag("--docs") {
-                console.out(EditorDocs.markdown.trimmingCharacters(in: .newlines))
+                console.out(ReferenceDocs.markdown.trimmingCharacters(in: .newlines))
                 return 0
             }
             console.out(ScenarioSchema.text(extensions: a.registrations.names).trimmingCharacters(in: .newlines))

@@ -25,15 +25,16 @@ package struct EditorEntry: Sendable {
         _ name: String, _ path: WritableKeyPath<EditorConfig, S> & Sendable, doc: String, _ keys: [Key<S>],
         rule: @escaping @Sendable (S, _ place: String) -> Problem? = { _, _ in nil }
     ) -> EditorEntry {
-        EditorEntry(
-            name: name, doc: doc, keys: keys.map { $0.info(defaults: EditorConfig.defaults[keyPath: path]) },
+        let object = KeyObject(keys)
+        return EditorEntry(
+            name: name, doc: doc, keys: object.infos(defaults: EditorConfig.defaults[keyPath: path]),
             value: nil, nullable: false, absentNote: nil,
             read: { field, e, extensions throws(ScenarioError) in
                 guard let field else { return }
-                try readKeys(keys, field, &e[keyPath: path], extensions)
+                try object.read(field, into: &e[keyPath: path], extensions)
             },
-            write: { e in writeKeys(keys, e[keyPath: path]) },
-            check: { e, place in checkKeys(keys, e[keyPath: path], place) ?? rule(e[keyPath: path], place) })
+            write: { e in object.write(e[keyPath: path]) },
+            check: { e, place in object.problem(e[keyPath: path], at: place) ?? rule(e[keyPath: path], place) })
     }
 
     /// A section that may be `null` (nil): absent it is the editor's default (`absent`, which
@@ -42,8 +43,9 @@ package struct EditorEntry: Sendable {
         _ name: String, _ path: WritableKeyPath<EditorConfig, S?> & Sendable, given: S, absentNote: String,
         doc: String, _ keys: [Key<S>], rule: @escaping @Sendable (S, _ place: String) -> Problem? = { _, _ in nil }
     ) -> EditorEntry {
-        EditorEntry(
-            name: name, doc: doc, keys: keys.map { $0.info(defaults: given) }, value: nil, nullable: true,
+        let object = KeyObject(keys)
+        return EditorEntry(
+            name: name, doc: doc, keys: object.infos(defaults: given), value: nil, nullable: true,
             absentNote: absentNote,
             read: { field, e, extensions throws(ScenarioError) in
                 guard let field else { return }
@@ -52,13 +54,13 @@ package struct EditorEntry: Sendable {
                     return
                 }
                 var s = e[keyPath: path] ?? given
-                try readKeys(keys, field, &s, extensions)
+                try object.read(field, into: &s, extensions)
                 e[keyPath: path] = s
             },
-            write: { e in e[keyPath: path].map { writeKeys(keys, $0) } ?? .null },
+            write: { e in e[keyPath: path].map { object.write($0) } ?? .null },
             check: { e, place in
                 guard let s = e[keyPath: path] else { return nil }
-                return checkKeys(keys, s, place) ?? rule(s, place)
+                return object.problem(s, at: place) ?? rule(s, place)
             })
     }
 
@@ -72,22 +74,5 @@ package struct EditorEntry: Sendable {
             },
             write: { e in key.write(e) ?? .null },
             check: { e, place in key.check(e, place) })
-    }
-
-    private static func readKeys<S>(_ keys: [Key<S>], _ field: Field, _ s: inout S, _ extensions: ExtensionNames)
-        throws(ScenarioError)
-    {
-        let members = try field.object(allowed: keys.map(\.name))
-        // In declaration order, whatever the file's order (`aspect` reads after `size`).
-        for key in keys { if let member = members[key.name] { try key.read(member, &s, extensions) } }
-    }
-
-    private static func writeKeys<S>(_ keys: [Key<S>], _ s: S) -> JSONNode {
-        .object(keys.compactMap { key in key.write(s).map { (key.name, $0) } })
-    }
-
-    private static func checkKeys<S>(_ keys: [Key<S>], _ s: S, _ place: String) -> Problem? {
-        for key in keys { if let problem = key.check(s, place + "." + key.name) { return problem } }
-        return nil
     }
 }

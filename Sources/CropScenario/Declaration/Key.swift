@@ -14,6 +14,8 @@ package indirect enum KeyShape: Sendable {
     case color
     /// `[a, b]`, each within the range (`what` names the two in messages).
     case pair(ValueRange, what: (String, String))
+    /// `[x, y]`, each within +-1e6: a point, a translation or a velocity in points.
+    case point
     /// `[a, b, ...]`: at most `count` numbers, each within the range.
     case list(ValueRange, what: String, count: Int)
     /// The value, or `null`.
@@ -31,10 +33,11 @@ package indirect enum KeyShape: Sendable {
     }
 }
 
-/// One key of an editor section (`mask.opacity`) or of the editor itself (`background`),
+/// One key of a scenario object (an editor section's `mask.opacity`, the editor's own
+/// `background`, a step's `pan.duration`, `start.zoom`) or a step's single value (`wait`),
 /// declared once: its JSON name, what it holds, its doc line, and how the decoder reads it
 /// into the model, the encoder writes it from the model, and the validator checks it on the
-/// model. Its default is the model's (`EditorConfig.defaults`).
+/// model. Its default is the model's (`EditorConfig.defaults`, `PanStep`'s initialiser, ...).
 ///
 /// The decoder's `read` checks only the JSON's shape (a number, a pair, one of the names);
 /// ranges are `check`'s, which runs on the model whether it was decoded or built in Swift, so
@@ -45,6 +48,9 @@ package struct Key<S>: Sendable {
     package let doc: String
     /// What the reference tables say of the default when the encoded default does not say it.
     package var defaultNote: String?
+    /// What a missing required key should have been (`[dx, dy]` gives `expected "by": [dx, dy]`);
+    /// nil for a key that may be left out.
+    package var required: String?
     let read: @Sendable (Field, inout S, ExtensionNames) throws(ScenarioError) -> Void
     /// The canonical JSON; nil leaves the key out (a frame given by `size` has no `aspect`).
     let write: @Sendable (S) -> JSONNode?
@@ -66,9 +72,26 @@ package struct Key<S>: Sendable {
         self.check = check
     }
 
-    /// The key's name, shape, doc line and the default of the model `defaults`.
+    /// The key's name, shape, doc line and the default of the model `defaults` (none when required).
     func info(defaults: S) -> KeyInfo {
-        KeyInfo(name: name, shape: shape, doc: doc, defaultValue: write(defaults), defaultNote: defaultNote)
+        KeyInfo(
+            name: name, shape: shape, doc: doc, defaultValue: required == nil ? write(defaults) : nil,
+            defaultNote: defaultNote, required: required != nil)
+    }
+
+    /// This key, required: a missing one is `expected "name": <what>`.
+    package func required(_ what: String) -> Key {
+        var key = self
+        key.required = what
+        return key
+    }
+
+    /// This key, read and checked but never written: the canonical form (and so the scenario
+    /// hash) leaves it out.
+    package func unwritten() -> Key {
+        var key = Key(name, shape, doc: doc, defaultNote: defaultNote, read: read, write: { _ in nil }, check: check)
+        key.required = required
+        return key
     }
 }
 
@@ -77,9 +100,50 @@ package struct KeyInfo: Sendable {
     package var name: String
     package var shape: KeyShape
     package var doc: String
-    /// The encoded default; nil when the key is not written by default (`frame.size`).
+    /// The encoded default; nil when the key is not written by default (`frame.size`) or is required.
     package var defaultValue: JSONNode?
     package var defaultNote: String?
+    /// The object is refused without it (`pan.by`).
+    package var required = false
+}
+
+/// The keys of one JSON object over its model `S` (an editor section, a step, the start
+/// state), in declaration order: the order they are read, written and checked in.
+package struct KeyObject<S>: Sendable {
+    package let keys: [Key<S>]
+    /// The keys' names, the only ones the object accepts.
+    package let names: [String]
+
+    package init(_ keys: [Key<S>]) {
+        self.keys = keys
+        self.names = keys.map(\.name)
+    }
+
+    /// Reads `field` onto `s`: unknown keys refused (with a hint), then missing required keys,
+    /// then each given key in declaration order, whatever the file's order (`aspect` reads
+    /// after `size`).
+    func read(_ field: Field, into s: inout S, _ extensions: ExtensionNames) throws(ScenarioError) {
+        let members = try field.object(allowed: names)
+        for key in keys {
+            if let what = key.required, members[key.name] == nil {
+                throw field.error("expected \"\(key.name)\": \(what)")
+            }
+        }
+        for key in keys { if let member = members[key.name] { try key.read(member, &s, extensions) } }
+    }
+
+    /// The object with every key that writes itself, in declaration order.
+    func write(_ s: S) -> JSONNode {
+        .object(keys.compactMap { key in key.write(s).map { (key.name, $0) } })
+    }
+
+    /// The first key out of its range, at `place.key` or below it.
+    func problem(_ s: S, at place: String) -> Problem? {
+        for key in keys { if let problem = key.check(s, place + "." + key.name) { return problem } }
+        return nil
+    }
+
+    func infos(defaults: S) -> [KeyInfo] { keys.map { $0.info(defaults: defaults) } }
 }
 
 // MARK: - Keys of the common shapes
@@ -146,6 +210,39 @@ extension Key {
             write: { .string($0[keyPath: path].hex) })
     }
 
+    /// A number within `range` that may be left out (nil, not written); `null` is refused.
+    /// `absent` says what is used without it.
+    package static func number(
+        _ name: String, _ path: WritableKeyPath<S, Double?> & Sendable, _ range: ValueRange, what: String,
+        doc: String, absent: String
+    ) -> Key {
+        Key(
+            name, .number(range, what: what), doc: doc, defaultNote: absent,
+            read: { f, s, _ throws(ScenarioError) in s[keyPath: path] = try f.number() },
+            write: { s in s[keyPath: path].map { .number($0) } },
+            check: { s, place in s[keyPath: path].flatMap { range.problem($0, what: what, at: place) } })
+    }
+
+    /// `[x, y]` in points, each within +-1e6 (places `name[0]` and `name[1]`).
+    package static func point(_ name: String, _ path: WritableKeyPath<S, Point> & Sendable, doc: String) -> Key {
+        Key(
+            name, .point, doc: doc,
+            read: { f, s, _ throws(ScenarioError) in s[keyPath: path] = try f.numberPoint() },
+            write: { s in .array([.number(s[keyPath: path].x), .number(s[keyPath: path].y)]) },
+            check: { s, place in s[keyPath: path].problem(at: place) })
+    }
+
+    /// `[x, y]` in points that may be left out (nil, not written); `null` is refused.
+    package static func point(
+        _ name: String, _ path: WritableKeyPath<S, Point?> & Sendable, doc: String, absent: String
+    ) -> Key {
+        Key(
+            name, .point, doc: doc, defaultNote: absent,
+            read: { f, s, _ throws(ScenarioError) in s[keyPath: path] = try f.numberPoint() },
+            write: { s in s[keyPath: path].map { .array([.number($0.x), .number($0.y)]) } },
+            check: { s, place in s[keyPath: path]?.problem(at: place) })
+    }
+
     /// `[width, height]`, each within `range` (places `name[0]` and `name[1]`).
     package static func size(
         _ name: String, _ path: WritableKeyPath<S, Size> & Sendable, _ range: ValueRange, doc: String
@@ -158,6 +255,21 @@ extension Key {
             },
             write: { .array([.number($0[keyPath: path].width), .number($0[keyPath: path].height)]) },
             check: { s, place in s[keyPath: path].problem(range, at: place) })
+    }
+
+    /// `[width, height]` that may be left out (nil, not written); `null` is refused.
+    package static func size(
+        _ name: String, _ path: WritableKeyPath<S, Size?> & Sendable, _ range: ValueRange, doc: String,
+        absent: String
+    ) -> Key {
+        Key(
+            name, .pair(range, what: Size.what), doc: doc, defaultNote: absent,
+            read: { f, s, _ throws(ScenarioError) in
+                let (w, h) = try f.numberPair()
+                s[keyPath: path] = Size(w, h)
+            },
+            write: { s in s[keyPath: path].map { .array([.number($0.width), .number($0.height)]) } },
+            check: { s, place in s[keyPath: path]?.problem(range, at: place) })
     }
 }
 

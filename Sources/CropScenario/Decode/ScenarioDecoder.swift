@@ -69,21 +69,12 @@ package enum ScenarioDecoder {
             start: start)
     }
 
-    /// The `start` object: each key optional, each in its range (`StartState.problem`; the
-    /// checks that need the image and the layout run when the replay starts, before anything is
-    /// written).
+    /// The `start` object through its declaration (`StartKeys`): each key optional, each in its
+    /// range (the checks that need the image and the layout run when the replay starts, before
+    /// anything is written).
     package static func decodeStart(_ field: Field) throws(ScenarioError) -> StartState {
-        let f = try field.object(allowed: Keys.start)
         var start = StartState()
-        if let m = f["mirrored"] { start.mirrored = try m.bool() }
-        if let t = f["turns"] { start.turns = try t.integer(min: 0, max: 3) }
-        if let b = f["box"] {
-            let (w, h) = try b.numberPair()
-            start.box = Size(w, h)
-        }
-        if let a = f["angle"] { start.angle = try a.number() }
-        if let z = f["zoom"] { start.zoom = try z.number() }
-        if let p = f["at"] { start.at = try p.numberPoint() }
+        try StartKeys.object.read(field, into: &start, .none)
         if let problem = start.problem(at: field.path) { throw problem.error(file: field.file) }
         return start
     }

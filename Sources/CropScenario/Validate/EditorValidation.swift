@@ -35,15 +35,12 @@ extension EditorConfig {
 }
 
 extension StartState {
-    /// The first value outside the ranges a scenario file accepts (turns an integer 0...3, a
-    /// box above 0 and at most 1e6 a side, an angle and a point within +-1e6, a zoom from 0.001
-    /// to 1000), at its JSON path under `place` (`start.box[0]`); nil when every value is in range.
+    /// The first value outside the ranges a scenario file accepts (`StartKeys`: turns an
+    /// integer 0...3, a box above 0 and at most 1e6 a side, an angle and a point within +-1e6,
+    /// a zoom from 0.001 to 1000), at its JSON path under `place` (`start.box[0]`); nil when
+    /// every value is in range.
     package func problem(at place: String = "start") -> Problem? {
-        if let p = (0...3).problem(turns, at: place + ".turns") { return p }
-        if let p = box?.problem(.positive, at: place + ".box") { return p }
-        if let p = ValueRange.points.problem(angle, what: "an angle in degrees", at: place + ".angle") { return p }
-        if let zoom, let p = ValueRange.scales.problem(zoom, what: "a zoom", at: place + ".zoom") { return p }
-        return at?.problem(at: place + ".at")
+        StartKeys.object.problem(self, at: place)
     }
 
     /// `problem()` as the key under `start` (`box[0]`) and the message, for the engine's

@@ -63,31 +63,96 @@ final class RangeBoundaryTests: XCTestCase {
         }
     }
 
+    /// Probes of a declared shape at `place`: `text(value)` is a scenario with the value there
+    /// (both numbers of a pair or a point).
+    static func probes(
+        _ shape: KeyShape, at place: String, insideLow: Double? = nil, _ text: @escaping (String) -> String
+    ) -> [Probe] {
+        switch shape {
+        case .number(let range, _):
+            return [Probe(place: place, range: range, text: text, insideLow: insideLow)]
+        case .integer(let range):
+            let r = ValueRange(Double(range.lowerBound), Double(range.upperBound))
+            return [Probe(place: place, range: r, text: text, integer: true)]
+        case .pair(let range, _), .list(let range, _, _):
+            return [
+                Probe(place: place + "[0]", range: range, text: { text("[\($0), 1]") }),
+                Probe(place: place + "[1]", range: range, text: { text("[1, \($0)]") }),
+            ]
+        case .point: return probes(.pair(.points, what: ("", "")), at: place, text)
+        case .nullable(let inner): return probes(inner, at: place, insideLow: insideLow, text)
+        case .bool, .choice, .color, .custom: return []
+        }
+    }
+
     /// A probe per number of every declared editor key (both numbers of a pair).
     func editorProbes() -> [Probe] {
         var probes: [Probe] = []
-        func add(_ shape: KeyShape, _ path: [String], wrap: @escaping (String) -> String = { $0 }) {
-            let place = "editor." + path.joined(separator: ".")
-            let text = Self.editorText(path)
-            switch shape {
-            case .number(let range, _):
-                let whole = path.first == "viewport"
-                probes.append(Probe(place: place, range: range, text: { text(wrap($0)) }, insideLow: whole ? 1 : nil))
-            case .integer(let range):
-                let r = ValueRange(Double(range.lowerBound), Double(range.upperBound))
-                probes.append(Probe(place: place, range: r, text: { text(wrap($0)) }, integer: true))
-            case .pair(let range, _), .list(let range, _, _):
-                probes.append(Probe(place: place + "[0]", range: range, text: { text(wrap("[\($0), 1]")) }))
-                probes.append(Probe(place: place + "[1]", range: range, text: { text(wrap("[1, \($0)]")) }))
-            case .nullable(let inner): add(inner, path, wrap: wrap)
-            case .bool, .choice, .color, .custom: break
-            }
+        func add(_ shape: KeyShape, _ path: [String]) {
+            let whole = path.first == "viewport"
+            probes += Self.probes(
+                shape, at: "editor." + path.joined(separator: "."), insideLow: whole ? 1 : nil, Self.editorText(path))
         }
         for entry in EditorKeys.entries {
             if let value = entry.value { add(value.shape, [entry.name]) }
             for key in entry.keys { add(key.shape, [entry.name, key.name]) }
         }
         return probes
+    }
+
+    /// A value inside a declared shape, for the required keys around a probed one.
+    static func inside(_ shape: KeyShape) -> String {
+        switch shape {
+        case .integer(let range): return String(range.lowerBound)
+        case .choice(let values, _): return "\"\(values[0])\""
+        case .point, .pair: return "[1, 1]"
+        case .custom: return "\"a\""
+        default: return "1"
+        }
+    }
+
+    /// `{"k": V, "required": ...}` of declared keys, V at `key`.
+    static func object(_ keys: [KeyInfo], _ key: String, _ value: String) -> String {
+        let members = keys.filter { $0.required && $0.name != key }.map { "\"\($0.name)\": \(inside($0.shape))" }
+        return "{" + (members + ["\"\(key)\": \(value)"]).joined(separator: ", ") + "}"
+    }
+
+    /// A probe per number of every declared step key (a step's value, an object step's keys,
+    /// a raw event's keys) and start key, on an editor where every step and start key applies.
+    func stepAndStartProbes() -> [Probe] {
+        let editor = #""editor": {"frame": {"resizable": true}, "rotation": {"gesture": true, "limit": null}}"#
+        var probes: [Probe] = []
+        for entry in StepKeys.entries {
+            let script = { (step: String) in "{\(editor), \"script\": [{\"\(entry.name)\": \(step)}]}" }
+            let place = "script[0].\(entry.name)"
+            if let value = entry.value {
+                probes += Self.probes(value.shape, at: place, insideLow: entry.name == "resize" ? 1 : nil, script)
+            }
+            for key in entry.keys {
+                let wrap = { (v: String) in
+                    let object = Self.object(entry.keys, key.name, v)
+                    return script(entry.value == nil ? object : "[\(object)]")
+                }
+                probes += Self.probes(key.shape, at: place + (entry.value == nil ? "." : "[0].") + key.name, wrap)
+            }
+        }
+        for key in StartKeys.infos {
+            probes += Self.probes(key.shape, at: "start." + key.name) { v in
+                "{\(editor), \"start\": \(Self.object(StartKeys.infos, key.name, v))}"
+            }
+        }
+        return probes
+    }
+
+    /// A step key or start key added to its declaration is tested here.
+    func testEveryDeclaredStepAndStartNumberHoldsAtItsEnds() {
+        let probes = stepAndStartProbes()
+        XCTAssertGreaterThanOrEqual(probes.count, 36)
+        for probe in probes { check(probe) }
+        let places = Set(probes.map(\.place))
+        for place in ["script[0].pan.from[1]", "script[0].events[0].frame", "script[0].wait", "start.zoom"] {
+            XCTAssertTrue(places.contains(place), place)
+        }
     }
 
     func testEveryDeclaredEditorNumberHoldsAtItsEnds() {
@@ -124,73 +189,20 @@ final class RangeBoundaryTests: XCTestCase {
         for probe in probes { check(probe) }
     }
 
-    /// Every step's numbers, the start state's and fps.
-    func testEveryStepStartAndScenarioNumberHoldsAtItsEnds() {
-        let rotating = "\"editor\": {\"rotation\": {\"gesture\": true, \"limit\": null}}, "
+    /// The steps of their own shape (a step inside `together`, raw fingers, an aspect) and fps;
+    /// the declared step and start keys are probed from their declaration above.
+    func testTheStepsOwnShapesAndFpsHoldAtTheirEnds() {
         let resizable = "\"editor\": {\"frame\": {\"resizable\": true}}, "
-        func step(_ step: String, _ place: String, _ range: ValueRange, editor: String = "", integer: Bool = false)
-            -> Probe
-        {
+        func step(_ step: String, _ place: String, _ range: ValueRange, editor: String = "") -> Probe {
             Probe(
                 place: "script[0]." + place, range: range,
-                text: { "{\(editor)\"script\": [\(step.replacingOccurrences(of: "V", with: $0))]}" }, integer: integer,
-                insideLow: place.hasPrefix("resize") ? 1 : nil)
-        }
-        func start(_ key: String, _ value: String, _ range: ValueRange, integer: Bool = false) -> Probe {
-            Probe(
-                place: "start." + key, range: range,
-                text: {
-                    "{\"editor\": {\"frame\": {\"resizable\": true}, \"rotation\": {\"limit\": null}}, \"start\":"
-                        + " {\"\(key.prefix { $0 != "[" })\": \(value.replacingOccurrences(of: "V", with: $0))}}"
-                }, integer: integer)
+                text: { "{\(editor)\"script\": [\(step.replacingOccurrences(of: "V", with: $0))]}" })
         }
         let probes = [
-            step(#"{"pan": {"by": [V, 0]}}"#, "pan.by[0]", .points),
-            step(#"{"pan": {"by": [0, V]}}"#, "pan.by[1]", .points),
-            step(#"{"pan": {"by": [0, 0], "duration": V}}"#, "pan.duration", .seconds),
-            step(#"{"pan": {"by": [0, 0], "hold": V}}"#, "pan.hold", .seconds),
-            step(#"{"pan": {"by": [0, 0], "velocity": [V, 0]}}"#, "pan.velocity[0]", .points),
-            step(#"{"pan": {"by": [0, 0], "from": [0, V]}}"#, "pan.from[1]", .points),
-            step(#"{"pinch": {"scale": V}}"#, "pinch.scale", .scales),
-            step(#"{"pinch": {"scale": 2, "at": [V, 0]}}"#, "pinch.at[0]", .points),
-            step(#"{"pinch": {"scale": 2, "duration": V}}"#, "pinch.duration", .seconds),
-            step(#"{"pinch": {"scale": 2, "hold": V}}"#, "pinch.hold", .seconds),
-            step(#"{"rotation": {"by": V}}"#, "rotation.by", .points, editor: rotating),
-            step(#"{"rotation": {"by": 1, "at": [0, V]}}"#, "rotation.at[1]", .points, editor: rotating),
-            step(#"{"rotation": {"by": 1, "duration": V}}"#, "rotation.duration", .seconds, editor: rotating),
-            step(#"{"rotation": {"by": 1, "hold": V}}"#, "rotation.hold", .seconds, editor: rotating),
-            step(#"{"straighten": {"to": V}}"#, "straighten.to", .points),
-            step(#"{"straighten": {"to": 1, "duration": V}}"#, "straighten.duration", .seconds),
             step(#"{"together": [{"pan": {"by": [V, 0]}}]}"#, "together[0].pan.by[0]", .points),
             step(#"{"touches": [[], [[0, 0], [V, 1]]]}"#, "touches[1][1][0]", .points),
-            step(
-                #"{"events": [{"frame": V, "gesture": "pan", "phase": "began"}]}"#, "events[0].frame",
-                ValueRange(1, 100_000), integer: true),
-            step(
-                #"{"events": [{"frame": 1, "gesture": "pan", "phase": "began", "translation": [V, 0]}]}"#,
-                "events[0].translation[0]", .points),
-            step(
-                #"{"events": [{"frame": 1, "gesture": "pinch", "phase": "began", "scale": V}]}"#, "events[0].scale",
-                .scales),
-            step(
-                #"{"events": [{"frame": 1, "gesture": "pan", "phase": "began", "location": [0, V]}]}"#,
-                "events[0].location[1]", .points),
-            step(
-                #"{"events": [{"frame": 1, "gesture": "pan", "phase": "ended", "velocity": [V, 0]}]}"#,
-                "events[0].velocity[0]", .points),
-            step(
-                #"{"events": [{"frame": 1, "gesture": "rotation", "phase": "began", "rotation": V}]}"#,
-                "events[0].rotation", .points, editor: rotating),
-            step(#"{"wait": V}"#, "wait", .seconds),
-            step(#"{"resize": [V, 300]}"#, "resize[0]", .viewportSide),
-            step(#"{"resize": [300, V]}"#, "resize[1]", .viewportSide),
             step(#"{"aspect": [V, 1]}"#, "aspect[0]", .positive, editor: resizable),
-            step(#"{"doubleTap": [0, V]}"#, "doubleTap[1]", .points),
-            start("turns", "V", ValueRange(0, 3), integer: true),
-            start("box[0]", "[V, 1]", .positive),
-            start("angle", "V", .points),
-            start("zoom", "V", .scales),
-            start("at[1]", "[0, V]", .points),
+            step(#"{"aspect": [1, V]}"#, "aspect[1]", .positive, editor: resizable),
             Probe(place: "fps", range: ValueRange(1, 240), text: { "{\"fps\": \($0)}" }, integer: true),
         ]
         for probe in probes { check(probe) }

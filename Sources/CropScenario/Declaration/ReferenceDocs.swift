@@ -2,15 +2,19 @@ import CropJSON
 
 /// The reference tables of docs/scenarios.md made from the declarations: a table per editor
 /// section (`EditorKeys`, every key with its value, range, default and doc line), the
-/// animation object's keys (`AnimationKeys`) and the ranges and limits of every number a
-/// scenario holds. `cropreplay schema --docs` prints them; a test fails when the committed
-/// docs differ.
-package enum EditorDocs {
-    /// Both parts, as `cropreplay schema --docs` prints them.
-    package static var markdown: String { keyTables + "\n" + rangeTable }
+/// animation object's keys (`AnimationKeys`), the ranges and limits of every number a
+/// scenario holds, the start state's keys (`StartKeys`) and the steps (`StepKeys`, each kind
+/// and every key of the object steps and of raw events). `cropreplay schema --docs` prints
+/// them; a test fails when the committed docs differ.
+package enum ReferenceDocs {
+    /// Every part, in the order docs/scenarios.md holds them, as `cropreplay schema --docs`
+    /// prints them.
+    package static var markdown: String {
+        [editorTables, rangeTable, startTable, stepTables].joined(separator: "\n")
+    }
 
     /// A table of the editor's own values, one per section and one of the animation object.
-    package static var keyTables: String {
+    package static var editorTables: String {
         var out = ["#### Values of the editor itself", "", header]
         out += EditorKeys.entries.compactMap { entry in entry.value.map(row) }
         for entry in EditorKeys.entries where entry.value == nil {
@@ -35,10 +39,35 @@ package enum EditorDocs {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The keys of `start`.
+    package static var startTable: String {
+        ([header] + StartKeys.infos.map(row)).joined(separator: "\n") + "\n"
+    }
+
+    /// A table of the steps, then one per object step of its keys, and one of a raw event's keys.
+    package static var stepTables: String {
+        let gestures = StepKeys.gestureNames.map { "`\($0)`" }.joined(separator: ", ")
+        var out = [
+            "Gesture steps, which `together` takes: \(gestures).", "", "| step | value | range | what it does |",
+            "|---|---|---|---|",
+        ]
+        for entry in StepKeys.entries {
+            let shape = entry.value.map { value($0.shape) } ?? "an object, keys below"
+            let numbers = entry.value.map { range($0.shape) } ?? ""
+            out.append("| `\(entry.name)` | \(shape) | \(numbers) | \(escaped(entry.doc)) |")
+        }
+        for entry in StepKeys.entries where !entry.keys.isEmpty {
+            let title = entry.value == nil ? "The `\(entry.name)` step" : "Each item of `\(entry.name)`"
+            out += ["", "#### \(title)", "", header] + entry.keys.map(row)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
     static let header = "| key | value | range | default | meaning |\n|---|---|---|---|---|"
 
     static func row(_ key: KeyInfo) -> String {
-        let preset = key.defaultNote ?? key.defaultValue.map { "`\($0.serialized())`" } ?? ""
+        let preset =
+            key.required ? "required" : key.defaultNote ?? key.defaultValue.map { "`\($0.serialized())`" } ?? ""
         return "| `\(key.name)` | \(value(key.shape)) | \(range(key.shape)) | \(preset) | \(escaped(key.doc)) |"
     }
 
@@ -52,6 +81,7 @@ package enum EditorDocs {
             return registered == nil ? names : names + ", a registered name"
         case .color: return "`\"#RRGGBB\"`, `\"#RRGGBBAA\"`"
         case .pair: return "`[w, h]`"
+        case .point: return "`[x, y]`"
         case .list(_, _, let count): return "`[a, b, ...]`, at most \(count)"
         case .nullable(let inner): return value(inner) + ", `null`"
         case .custom(_, let text): return escaped(text)
@@ -63,6 +93,7 @@ package enum EditorDocs {
         case .number(let r, _): return r.text
         case .integer(let r): return "from \(r.lowerBound) to \(r.upperBound)"
         case .pair(let r, _), .list(let r, _, _): return "each \(r.text)"
+        case .point: return "each \(ValueRange.points.text)"
         case .nullable(let inner): return range(inner)
         case .bool, .choice, .color, .custom: return ""
         }

@@ -85,14 +85,6 @@ package struct Key<S>: Sendable {
         key.required = what
         return key
     }
-
-    /// This key, read and checked but never written: the canonical form (and so the scenario
-    /// hash) leaves it out.
-    package func unwritten() -> Key {
-        var key = Key(name, shape, doc: doc, defaultNote: defaultNote, read: read, write: { _ in nil }, check: check)
-        key.required = required
-        return key
-    }
 }
 
 /// A key as the schema, the reference and the playground see it.

@@ -236,11 +236,9 @@ package enum StepKeys {
             absent: "1 on `began`, else the previous event's"),
         .point("location", \.location, doc: "the touch's location in points", absent: "none"),
         .point("velocity", \.velocity, doc: "a pan's velocity in points per second", absent: "none"),
-        // Left out of the canonical form, as it always was: the hashes goldens record hold.
         .number(
             "rotation", \.rotation, .points, what: "an angle in degrees",
-            doc: "a rotation's degrees since `began`, clockwise", absent: "0 on `began`, else the previous event's"
-        ).unwritten(),
+            doc: "a rotation's degrees since `began`, clockwise", absent: "0 on `began`, else the previous event's"),
     ])
 
     static let events = Key<[RawEvent]>(

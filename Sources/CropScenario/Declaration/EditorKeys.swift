@@ -139,10 +139,12 @@ package enum EditorKeys {
                     doc: "the largest angle either way in degrees, or `null` for none"),
                 .bool(
                     "autoCover", \.autoCover,
-                    doc: "every twist or straighten zooms just enough to keep the box covered"),
+                    doc: "every twist or straighten zooms (and moves) the photo just enough to keep the box covered"),
             ]),
         .section(
-            "refit", \.refit, doc: "After a box drag ends, the box grows back to the largest rect of its aspect.",
+            "refit", \.refit,
+            doc: "After a box drag ends, the box grows back to the largest rect of its aspect (smaller if that"
+                + " would pass the maximum zoom), the photo following.",
             [
                 .number(
                     "delay", \.delay, .seconds, what: "a delay in seconds",
@@ -155,7 +157,8 @@ package enum EditorKeys {
                 .choice(
                     "action", \.action,
                     doc: "`none` only records it, `zoom` zooms by `factor` about the tap (at"
-                        + " the maximum, back to the minimum), `reset` returns to the initial fit"),
+                        + " the maximum, back to the minimum), `reset` returns to the initial fit of the current"
+                        + " orientation, box included"),
                 .number("factor", \.factor, .scales, what: "a factor", doc: "how much a double tap zooms in"),
             ]),
         .section("turn", \.self, doc: "What a quarter turn does to the box.", [turnBox]),

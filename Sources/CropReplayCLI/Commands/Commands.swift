@@ -1,3 +1,4 @@
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation
@@ -32,6 +33,23 @@ enum Commands {
     /// command's `--model`.
     static func load(_ path: String, _ a: ParsedArguments) throws -> LoadedScenario {
         try LoadedScenario.load(path: path, registrations: a.registrations).driving(try a.model())
+    }
+
+    /// A JSON file holding one object (an `--editor` file): read within the scenario size
+    /// limit, parsed, its errors naming the file, line and column.
+    static func readJSONObject(_ path: String, what: String) throws -> (node: JSONNode, members: [JSONMember]) {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch {
+            throw ReplayFailure.unreadable(error)
+        }
+        let node: JSONNode
+        do { node = try JSONParser.parse(String(decoding: bytes, as: UTF8.self)) } catch {
+            throw ReplayFailure.badInput("\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        guard case .object(let members) = node.value else {
+            throw ReplayFailure.badInput("\(path): expected \(what)")
+        }
+        return (node, members)
     }
 
     /// `--jobs`, or all cores.

@@ -191,17 +191,7 @@ extension Commands {
     /// `image.file` is made absolute from the file's folder, so the random scripts written
     /// elsewhere (`--out DIR/scripts`) find the image too.
     static func readEditorObject(_ path: String) throws -> String {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path, limit: Limits.maxScenarioBytes) } catch {
-            throw ReplayFailure.unreadable(error)
-        }
-        let node: JSONNode
-        do { node = try JSONParser.parse(String(decoding: bytes, as: UTF8.self)) } catch {
-            throw ReplayFailure.badInput("\(path):\(error.line):\(error.column): \(error.message)")
-        }
-        guard case .object(var members) = node.value else {
-            throw ReplayFailure.badInput("\(path): expected an editor object")
-        }
+        var members = try readJSONObject(path, what: "an editor object").members
         if let i = members.firstIndex(where: { $0.key == "image" }), case .object(var image) = members[i].node.value,
             let j = image.firstIndex(where: { $0.key == "file" }), case .string(let file) = image[j].node.value,
             !file.isEmpty, !file.hasPrefix("/")

@@ -123,17 +123,7 @@ extension Commands {
         var preset = a.options["--preset"]
         var editorJSON: String?
         if let editorPath = a.options["--editor"] {
-            let editorBytes: [UInt8]
-            do { editorBytes = try FileIO.read(editorPath, limit: Limits.maxScenarioBytes) } catch {
-                throw ReplayFailure.unreadable(error)
-            }
-            let node: JSONNode
-            do { node = try JSONParser.parse(String(decoding: editorBytes, as: UTF8.self)) } catch {
-                throw ReplayFailure.badInput("\(editorPath):\(error.line):\(error.column): \(error.message)")
-            }
-            guard case .object = node.value else {
-                throw ReplayFailure.badInput("\(editorPath): expected an editor object")
-            }
+            let node = try readJSONObject(editorPath, what: "an editor object").node
             if node["editor"] != nil || node["preset"] != nil || node["script"] != nil {
                 if case .string(let p)? = node["preset"]?.value { preset = p }
                 editorJSON = node["editor"]?.serialized(indent: 2, level: 1)

@@ -130,7 +130,7 @@ package enum PlayControls {
         case .nullable(let inner):
             let value = kind(inner, step: step, unit: unit, on: on, offLabel: offLabel)
             return on.map { .nullable(value, on: $0, offLabel: offLabel) } ?? value
-        case .custom, .point: preconditionFailure("a key of its own shape needs its own control")
+        case .custom, .point, .animation: preconditionFailure("a key of its own shape needs its own control")
         }
     }
 

@@ -41,6 +41,16 @@ package enum ScenarioDecoder {
         return start
     }
 
+    /// One step as a script holds it (`{"aspect": [4, 3]}`), read through its declaration
+    /// (`StepKeys`) and checked by the script's validator on `editor`, with a script's
+    /// messages at `field`'s path (`aspect[0]` when the path is empty).
+    package static func decodeStep(_ field: Field, editor: EditorConfig) throws(ScenarioError) -> StepKind {
+        let step = try ScriptDecoder.step(field)
+        var validator = ScriptValidator(editor: editor)
+        if let problem = validator.problem(step.kind, at: step.path) { throw problem.error(file: field.file) }
+        return step.kind
+    }
+
     /// Decodes scenario text given as a string (built-in scenarios, tests).
     package static func decode(
         text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".",

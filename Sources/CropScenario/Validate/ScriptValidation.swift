@@ -13,10 +13,11 @@ package struct ScriptValidator {
 
     package init(editor: EditorConfig) { self.editor = editor }
 
-    /// The first problem with the step `kind` at `path` (`script[3]`), or nil.
+    /// The first problem with the step `kind` at `path` (`script[3]`; empty for a step on its
+    /// own, such as a playground button), or nil.
     package mutating func problem(_ kind: StepKind, at path: String) -> Problem? {
         guard let entry = StepKeys.entry(for: kind) else { return nil }
-        return entry.check(kind, &self, path + "." + entry.name)
+        return entry.check(kind, &self, path.isEmpty ? entry.name : path + "." + entry.name)
     }
 
     /// `together`: at least one step, each a gesture step and valid where it is.

@@ -9,7 +9,8 @@ import CropJSON
 /// reference tables (`cropreplay schema --docs`) and the playground's form are made from it.
 ///
 /// Adding an editor key: a property on the model (with its default), one `Key` here, and
-/// its behaviour.
+/// its behaviour. The playground's form gives it a control with no other edit (a line in
+/// Sources/CropPlay/PanelLines.swift only refines its label, step and unit).
 package enum EditorKeys {
     package static let entries: [EditorEntry] = [
         .section(

@@ -452,7 +452,11 @@ enum PlayPage {
           if (c.when) { r.dataset.whenPath = JSON.stringify([sec.root, ...c.path.slice(0, -1), c.when.key]);\#
          r.dataset.whenValues = JSON.stringify(c.when.values); }
           const cur = get(root, c.path);
-          const write = (v) => { put(root, c.path, v); send(); };
+          // Off, a key that may be missing but not null is left out.
+          const write = (v) => {
+            if (v === null && c.leavesOut) drop(root, c.path); else put(root, c.path, v);
+            send();
+          };
           let w;
           if (c.type === "color" && c.opacityKey) {
             const op = sec.controls.find((o) => same(o.path, c.path.slice(0, -1).concat(c.opacityKey)));
@@ -496,15 +500,17 @@ enum PlayPage {
             for (const o of k.options) { const opt = el("option", "", o); opt.value = o; s.append(opt); }
             s.value = value; s.addEventListener("change", () => { onValue(s.value); showWhen(); });
             box.append(s);
-          } else if (k.type === "size") {
+          } else if (k.type === "size" || k.type === "point") {
+            const point = k.type === "point";
             const pair = (value && value.length === 2) ? value.slice() : [1, 1];
             [0, 1].forEach((i) => {
-              const input = el("input"); input.type = "number"; input.min = 0; input.max = k.max; input.step =\#
+              const input = el("input"); input.type = "number"; input.min = point ? -k.max : 0; input.max =\#
+         k.max; input.step =\#
          k.step; input.value = num(pair[i]);
               if (i === 0) input.id = id;
-              input.setAttribute("aria-label", i === 0 ? "width" : "height");
+              input.setAttribute("aria-label", point ? (i === 0 ? "x" : "y") : (i === 0 ? "width" : "height"));
               input.addEventListener("change", () => { pair[i] = Number(input.value); onValue(pair.slice()); });
-              if (i === 1) box.append(el("span", "times", "\u00D7"));
+              if (i === 1) box.append(el("span", "times", point ? "," : "\u00D7"));
               box.append(input);
             });
             box.querySelectorAll("input").forEach((i) => { i.style.width = "64px"; });
@@ -520,6 +526,16 @@ enum PlayPage {
               onValue(v);
             });
             box.append(input, el("span", "unit", "pt"), el("span", "range", "empty: solid"));
+          } else if (k.type === "json") {   // a key of a shape of its own: its value as JSON
+            const input = el("input"); input.type = "text"; input.id = id; input.value = JSON.stringify(value);
+            input.addEventListener("change", () => {
+              let v;
+              try { v = JSON.parse(input.value); } catch (e) {
+                showError(id.slice(2).replace(/-/g, ".") + ": expected a JSON value"); return;
+              }
+              onValue(v);
+            });
+            box.append(input);
           }
           return box;
         }

@@ -14,7 +14,8 @@ import CropScenario
 /// - `POST /api/tick` `{"frames": n, "touches": [[id, x, y], ...]}` (touches omitted: unchanged)
 ///   advances n frames and answers the frame as PNG, its trace values in `X-Frame` (JSON).
 /// - `POST /api/button` `{"quarterTurn": "clockwise"}`, `{"flip": "horizontal"}`,
-///   `{"aspect": [w, h] | "original" | "free"}`, `{"doubleTap": [x, y]}`, `{"restore": true}`.
+///   `{"aspect": [w, h] | "original" | "free"}`, `{"doubleTap": [x, y]}`, `{"restore": true}`:
+///   a step, read and checked as in a scenario file.
 /// - `POST /api/editor` (an editor object; its `image` is kept), `POST /api/start` (a `start`
 ///   object, or null for none: the saved edit the session begins on, shown at once; `GET
 ///   /api/state` gives it as `start`, and its form under `schema.definitions.start`), `POST /api/reset`,
@@ -138,8 +139,8 @@ package final class PlayRoutes {
     package func frameValues(_ r: FrameRecord) -> JSONNode {
         func n(_ d: Double) -> JSONNode { .number(d.isFinite ? d : 0) }
         return .object([
-            ("frame", .number(Double(r.frame))), ("t", n(r.t)), ("zoom", n(r.zoom)), ("valid", .bool(r.valid)),
-            ("k", n(r.shown.k)), ("cx", n(r.shown.cx)), ("cy", n(r.shown.cy)), ("angle", n(r.shown.a)),
+            ("frame", .number(Double(r.frame))), ("t", n(r.time)), ("zoom", n(r.zoom)), ("valid", .bool(r.valid)),
+            ("k", n(r.scale)), ("cx", n(r.shown.cx)), ("cy", n(r.shown.cy)), ("angle", n(r.angle)),
             ("box", .array([n(r.box.x), n(r.box.y), n(r.box.width), n(r.box.height)])),
             ("mask", n(r.mask)), ("animating", .bool(r.animating)), ("settling", .bool(session.isSettling)),
             ("pan", .string(r.pan.rawValue)), ("pinch", .string(r.pinch.rawValue)),
@@ -156,38 +157,42 @@ package final class PlayRoutes {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
+    /// The steps the page's buttons send, each as a script holds it (`{"aspect": [4, 3]}`).
+    static let buttons = ["quarterTurn", "flip", "aspect", "doubleTap", "restore"]
+
+    /// A button: one of `buttons`' steps, read through the steps' declaration and checked by
+    /// the script's validator on the session's editor, so it is accepted and refused as in a
+    /// scenario file, with the same messages (`the button: aspect[0]: expected a width above 0
+    /// and at most 1000000, got 0`).
     private func button(_ body: [UInt8]) -> HTTPResponse {
         let node: JSONNode
         do { node = try JSONParser.parse(bytes: body) } catch { return self.error(400, "the button: \(error.message)") }
-        guard case .object = node.value else { return error(400, "the button: expected a JSON object") }
+        guard case .object(let members) = node.value, members.count == 1, Self.buttons.contains(members[0].key) else {
+            return error(
+                400, "the button: expected one of \(Self.buttons.map { "{\"\($0)\": ...}" }.joined(separator: ", "))")
+        }
         let b: CropEditorModel.Button
-        if case .string(let s)? = node["quarterTurn"]?.value, let d = TurnDirection(rawValue: s) {
-            b = .quarterTurn(clockwise: d == .clockwise)
-        } else if case .string(let s)? = node["flip"]?.value, let axis = FlipAxis(rawValue: s) {
-            b = .flip(horizontal: axis == .horizontal)
-        } else if let a = node["aspect"] {
-            switch a.value {
-            case .string("original"): b = .aspect(.original)
-            case .string("free"): b = .aspect(.free)
-            case .array(let v) where v.count == 2:
-                guard case .number(let w, _) = v[0].value, case .number(let h, _) = v[1].value, w > 0, h > 0, w <= 1e4,
-                    h <= 1e4
-                else {
-                    return error(400, "aspect: expected [w, h] with positive sides")
-                }
-                b = .aspect(.ratio(Size(w, h)))
-            default: return error(400, "aspect: expected [w, h], \"original\" or \"free\"")
-            }
-        } else if case .array(let v)? = node["doubleTap"]?.value, v.count == 2, case .number(let x, _) = v[0].value,
-            case .number(let y, _) = v[1].value, abs(x) <= 1e6, abs(y) <= 1e6
-        {
-            b = .doubleTap(Point(x, y))
-        } else if node["restore"] != nil {
-            b = .restore
-        } else {
-            return error(400, "expected quarterTurn, flip, aspect, doubleTap or restore")
+        do {
+            let step = try ScenarioDecoder.decodeStep(
+                Field(node: node, path: "", file: "the button"), editor: session.editor)
+            guard let button = Self.button(step) else { return error(400, "the button: not a button") }
+            b = button
+        } catch {
+            return self.error(400, error.description)
         }
         return perform { () throws(PlayError) in try session.press(b) }
+    }
+
+    /// The button a step of `buttons` presses.
+    static func button(_ step: StepKind) -> CropEditorModel.Button? {
+        switch step {
+        case .quarterTurn(let direction): return .quarterTurn(clockwise: direction == .clockwise)
+        case .flip(let axis): return .flip(horizontal: axis == .horizontal)
+        case .aspect(let choice): return .aspect(choice)
+        case .doubleTap(let point): return .doubleTap(point)
+        case .restore: return .restore
+        default: return nil
+        }
     }
 
     /// `/api/editor`: an editor object, applied as `/api/apply` applies `{"editor": ...}`.

@@ -186,6 +186,22 @@ def product(url, chromium, out):
         cdp.evaluate("document.querySelector('[data-nullable=\"editor.policy.momentum\"]').click()")
         wait_for(cdp, f"window.playground.applied > {applied}", "momentum off to apply")
         result["momentumOff"] = cdp.evaluate("window.playground.editor.policy.momentum")
+        # A start key that may be left out (the photo point, a point): on, moved, then off: left out.
+        applied = cdp.evaluate("window.playground.applied")
+        cdp.evaluate("document.querySelector('[data-nullable=\"start.at\"]').click()")
+        wait_for(cdp, f"window.playground.applied > {applied}", "the start point to apply")
+        result["startAtOn"] = cdp.evaluate("S.start")
+        applied = cdp.evaluate("window.playground.applied")
+        set_value("start.at", "700")
+        wait_for(cdp, f"window.playground.applied > {applied}", "the moved start point to apply")
+        result["startAtMoved"] = cdp.evaluate("S.start && S.start.at")
+        result["startAtRange"] = cdp.evaluate("[...document.querySelectorAll('#c-start-at, [aria-label=y]')]"
+                                              ".filter(e => e.closest('[data-key=\"start.at\"]'))"
+                                              ".map(e => [e.min, e.max, e.step])")
+        applied = cdp.evaluate("window.playground.applied")
+        cdp.evaluate("document.querySelector('[data-nullable=\"start.at\"]').click()")
+        wait_for(cdp, f"window.playground.applied > {applied}", "the start point off to apply")
+        result["startAtOff"] = cdp.evaluate("S.start")
         # A colour picker and its opacity slider.
         mask = cdp.evaluate("window.playground.editor.mask")
         applied = cdp.evaluate("window.playground.applied")

@@ -230,6 +230,13 @@ final class BrowserPlaygroundTests: XCTestCase {
         // The nullable momentum off and on again through its checkbox; a colour and an opacity applied.
         XCTAssertEqual(result["momentumOn"]?.serialized(), "null", "the preset's momentum switched off")
         XCTAssertEqual(result["momentumOff"]?.serialized(), "0.998", "and on again at its value")
+        // A start key that may be left out: on at its starting value, moved, off leaves it out
+        // (no start key given: the initial fit).
+        XCTAssertEqual(result["startAtOn"]?["at"]?.serialized(), "[800, 600]")
+        XCTAssertEqual(result["startAtMoved"]?.serialized(), "[700, 600]")
+        XCTAssertEqual(
+            result["startAtRange"]?.serialized(), #"[["-1000000","1000000","1"],["-1000000","1000000","1"]]"#)
+        XCTAssertEqual(result["startAtOff"]?.serialized(), "null")
         XCTAssertEqual(result["mask"]?["color"]?.serialized(), "\"#203040\"")
         XCTAssertEqual(result["mask"]?["opacity"]?.serialized(), "0.3")
         XCTAssertEqual(

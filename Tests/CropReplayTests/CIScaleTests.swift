@@ -54,7 +54,7 @@ final class CIScaleTests: XCTestCase {
             return m.map { $0.key }
         }
         let defs = schema["definitions"]
-        XCTAssertEqual(properties(schema), Keys.top)
+        XCTAssertEqual(properties(schema), ScenarioKeys.names)
         XCTAssertEqual(properties(defs?["editor"]), EditorKeys.names)
         XCTAssertEqual(
             properties(defs?["editor"]?["properties"]?["viewport"]), EditorKeys.entry("viewport")?.keys.map(\.name))

@@ -156,13 +156,15 @@ final class DocsTests: XCTestCase {
         }
     }
 
-    /// The editor's key tables, the ranges, the start state's keys and the steps are generated
-    /// from their declarations; the reference holds them as `cropreplay schema --docs` prints them.
+    /// The scenario's keys, the editor's key tables, the ranges, the start state's keys and the
+    /// steps are generated from their declarations; the reference holds them as
+    /// `cropreplay schema --docs` prints them.
     func testTheKeyTablesAndRangesAreTheGeneratedOnes() throws {
         let path = packageRoot + "/docs/scenarios.md"
         var reference = try read("docs/scenarios.md")
         let parts = [
-            ("editor keys", ReferenceDocs.editorTables), ("ranges", ReferenceDocs.rangeTable),
+            ("scenario keys", ReferenceDocs.scenarioTable), ("editor keys", ReferenceDocs.editorTables),
+            ("ranges", ReferenceDocs.rangeTable),
             ("start keys", ReferenceDocs.startTable), ("steps", ReferenceDocs.stepTables),
         ]
         /// The text between a part's markers.

@@ -8,10 +8,11 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The side panel's declaration (`PlayControls`) against the scenario validator: every
-/// editor key has a control, every default is the decoder's, every range bound is the
-/// validator's (inside accepted, outside refused naming the key), and the sample photo is
-/// what a preset shows.
+/// The side panel (`PlayControls`) against the scenario validator, as its lines refine it and
+/// as the declarations alone make it: every editor key has a control, every default is the
+/// decoder's, every range bound is the validator's (inside accepted, outside refused naming
+/// the key); a declared key without a line gets a control; the sample photo is what a preset
+/// shows.
 final class PlayControlsTests: XCTestCase {
     /// `node` with `value` at `path` (objects made on the way).
     func setting(_ node: JSONNode, _ path: ArraySlice<String>, _ value: JSONNode) -> JSONNode {
@@ -66,21 +67,32 @@ final class PlayControlsTests: XCTestCase {
         return node
     }
 
-    /// The editor's controls (the start state's section is checked on its own below).
-    func allControls() -> [(PlayControls.Section, PlayControls.Control)] {
-        PlayControls.sections.filter { $0.root == "editor" }.flatMap { s in s.controls.map { (s, $0) } }
+    /// The panel, and the panel the editor's declaration alone makes (every control automatic):
+    /// both are checked against the validator.
+    static let panels: [(name: String, sections: [PlayControls.Section])] = [
+        ("the panel", PlayControls.sections),
+        ("the declaration alone", PlayControls.completed([], with: PlayControls.declaredKeys(EditorKeys.entries))),
+    ]
+
+    /// A panel's editor controls (the start state's section is checked on its own below).
+    func allControls(_ sections: [PlayControls.Section]) -> [(PlayControls.Section, PlayControls.Control)] {
+        sections.filter { $0.root == "editor" }.flatMap { s in s.controls.map { (s, $0) } }
     }
 
     func testEveryEditorKeyHasOneControl() throws {
+        for panel in Self.panels { try checkEveryEditorKeyHasOneControl(panel.sections, panel.name) }
+    }
+
+    func checkEveryEditorKeyHasOneControl(_ sections: [PlayControls.Section], _ panel: String) throws {
         var covered: [String] = []
-        for (_, c) in allControls() {
+        for (_, c) in allControls(sections) {
             if case .variants(let variants) = c.kind {
                 covered += Set(variants.map(\.key)).map { (c.path + [$0]).joined(separator: ".") }
             } else {
                 covered.append(c.path.joined(separator: "."))
             }
         }
-        XCTAssertEqual(covered.count, Set(covered).count, "a key with two controls: \(covered)")
+        XCTAssertEqual(covered.count, Set(covered).count, "\(panel): a key with two controls: \(covered)")
         // Every value of the full editor (border and grid on; both animation kinds) is a control.
         var leaves: [String] = []
         func walk(_ node: JSONNode, _ path: [String]) {
@@ -101,12 +113,12 @@ final class PlayControlsTests: XCTestCase {
         }
         let expected = Set(leaves.filter { !PlayControls.untouched.contains(String($0.split(separator: ".")[0])) })
         // frame.size and frame.aspect are one control (the frame's size), listed under both keys.
-        XCTAssertEqual(expected.subtracting(covered), [], "editor keys without a control")
-        XCTAssertEqual(Set(covered).subtracting(expected), [], "controls of keys the editor does not have")
+        XCTAssertEqual(expected.subtracting(covered), [], "\(panel): editor keys without a control")
+        XCTAssertEqual(Set(covered).subtracting(expected), [], "\(panel): controls of keys the editor does not have")
     }
 
     func testEveryDefaultIsTheDecodersDefault() throws {
-        for (section, c) in allControls() {
+        for (section, c) in Self.panels.flatMap({ allControls($0.sections) }) {
             let editor = try decoded(base(section, c, siblingAlways: false))
             if case .variants = c.kind {
                 guard case .object(let members) = c.defaultValue.value else {
@@ -118,8 +130,10 @@ final class PlayControlsTests: XCTestCase {
                         (c.path + [m.key]).joined(separator: "."))
                 }
             } else {
+                // A key the encoder leaves out (`frame.size` when the aspect decides) is null.
                 XCTAssertEqual(
-                    value(editor, c.path)?.serialized(), c.defaultValue.serialized(), c.path.joined(separator: "."))
+                    value(editor, c.path)?.serialized() ?? "null", c.defaultValue.serialized(),
+                    c.path.joined(separator: "."))
             }
         }
     }
@@ -141,7 +155,7 @@ final class PlayControlsTests: XCTestCase {
             case .integer(let min, let max):
                 low = (Double(min), Double(min - 1))
                 high = (Double(max), Double(max + 1))
-            case .nullable(let inner, _, _):
+            case .nullable(let inner, _, _, _):
                 return check(section, c, path, inner)
             case .variants(let variants):
                 for v in variants { if let k = v.kind { check(section, c, c.path + [v.key], k) } }
@@ -165,12 +179,15 @@ final class PlayControlsTests: XCTestCase {
                 }
             }
         }
-        for (section, c) in allControls() { check(section, c, c.path, c.kind) }
-        XCTAssertGreaterThan(tried, 25)
+        for panel in Self.panels {
+            tried = 0
+            for (section, c) in allControls(panel.sections) { check(section, c, c.path, c.kind) }
+            XCTAssertGreaterThanOrEqual(tried, 25, panel.name)
+        }
     }
 
     func testChoicesAreTheValidatorsChoices() {
-        for (section, c) in allControls() {
+        for (section, c) in Self.panels.flatMap({ allControls($0.sections) }) {
             guard case .choice(let options) = c.kind else { continue }
             let place = "editor." + c.path.joined(separator: ".")
             for option in options {
@@ -180,6 +197,122 @@ final class PlayControlsTests: XCTestCase {
             let message = problem(setting(base(section, c), ArraySlice(c.path), .string("nonsense")))
             XCTAssertTrue(message?.contains(place) ?? false, message ?? "accepted")
         }
+    }
+
+    /// A key added to a declaration gets a control without a panel line: in the section of
+    /// its object (or a section of its own), its kind from its shape and range, its label from
+    /// its name, its default and doc line the declaration's. A key whose line is removed gets
+    /// one too; the lines only refine.
+    func testADeclaredKeyWithoutAPanelLineGetsAnAutomaticControl() throws {
+        // Keys that only declare (reading and writing nothing): the form is made from declarations.
+        func key<S>(_ name: String, _ shape: KeyShape, _ value: JSONNode?) -> Key<S> {
+            Key(name, shape, doc: "the `\(name)`", read: { _, _, _ throws(ScenarioError) in }, write: { _ in value })
+        }
+        let mask = EditorEntry.section(
+            "mask", \.mask, doc: "The veil.", [key("blurRadius", .number(.lengths, what: "a radius"), .number(2))])
+        let halo = EditorEntry.optionalSection(
+            "halo", \.border, given: BorderSpec(), absentNote: "none", doc: "A `glow` around the frame.",
+            [
+                key("glowOpacity", .number(.unit, what: "an opacity"), .number(0.5)),
+                key("tint", .color, .string("#FFCC00")), key("rings", .integer(1...8), .number(2)),
+                key("side", .choice(["in", "out"], registered: nil), .string("out")),
+                key("pulse", .animation, AnimationKeys.write(.linear(duration: 0.4))),
+            ])
+        let added: [EditorEntry] = [
+            .value(key("vignette", .nullable(.number(.unit, what: "a strength")), .null)),
+            .value(key("focusPoint", .point, nil)),
+            .value(
+                key("watermark", .custom(schema: .object([]), text: "an object"), .object([("text", .string("x"))]))),
+            halo,
+        ]
+        let entries = EditorKeys.entries.map { $0.name == "mask" ? mask : $0 } + added
+        let sections = PlayControls.completed(
+            PlayControls.editorSections + [PlayControls.startSection],
+            with: PlayControls.declaredKeys(entries) + PlayControls.startKeys)
+        func control(_ path: [String]) -> (section: String, control: PlayControls.Control)? {
+            for s in sections { if let c = s.controls.first(where: { $0.path == path }) { return (s.title, c) } }
+            return nil
+        }
+        func shown(_ path: [String]) -> String? { control(path).map { self.json($0.control) } }
+        // A key of an existing section joins its panel section.
+        XCTAssertEqual(control(["mask", "blurRadius"])?.section, "Mask")
+        XCTAssertEqual(control(["mask", "blurRadius"])?.control.label, "Blur radius")
+        XCTAssertEqual(control(["mask", "blurRadius"])?.control.doc, "the blurRadius")
+        XCTAssertEqual(control(["mask", "blurRadius"])?.control.defaultValue.serialized(), "2")
+        XCTAssertEqual(
+            shown(["mask", "blurRadius"]),
+            #"{"path":["mask","blurRadius"],"label":"Blur radius","doc":"the blurRadius","default":2,"type":"number","#
+                + #""min":0,"max":1000000,"step":1,"unit":"","aboveMin":false}"#)
+        // New values and a new section: sections of their own, after the editor's, before the start state's.
+        let titles = sections.map(\.title)
+        XCTAssertEqual(
+            Array(titles.suffix(5)), ["Vignette", "Focus point", "Watermark", "Halo", PlayControls.startSection.title])
+        XCTAssertTrue(
+            shown(["vignette"])?.contains(
+                #""type":"nullable","on":1,"offLabel":"none","leavesOut":false,"value":{"type":"number","min":0,"max":1,"step":0.05"#
+            ) ?? false, shown(["vignette"]) ?? "no control")
+        XCTAssertTrue(
+            shown(["focusPoint"])?.contains(
+                #""default":null,"type":"nullable","on":[0, 0],"offLabel":"left out","leavesOut":true,"#
+                    + #""value":{"type":"point","max":1000000,"step":1}"#) ?? false,
+            shown(["focusPoint"]) ?? "no control")
+        XCTAssertTrue(
+            shown(["watermark"])?.hasSuffix(#""default":{"text":"x"},"type":"json"}"#) ?? false,
+            shown(["watermark"]) ?? "no control")
+        let haloSection = try XCTUnwrap(sections.first { $0.title == "Halo" })
+        XCTAssertEqual(haloSection.optional, ["halo"])
+        XCTAssertEqual(haloSection.doc, "A glow around the frame.")
+        XCTAssertEqual(
+            haloSection.controls.map(\.path.last!),
+            ["glowOpacity", "tint", "rings", "side", "curve", "duration", "response", "dampingRatio"])
+        XCTAssertEqual(haloSection.controls.map(\.label).prefix(4), ["Glow opacity", "Tint", "Rings", "Side"])
+        XCTAssertEqual(shown(["halo", "tint"])?.hasSuffix(#""type":"color","opacityKey":null}"#), true)
+        XCTAssertEqual(shown(["halo", "rings"])?.contains(#""type":"number","min":1,"max":8,"step":1"#), true)
+        XCTAssertEqual(shown(["halo", "side"])?.hasSuffix(#""type":"choice","options":["in","out"]}"#), true)
+        XCTAssertEqual(control(["halo", "pulse", "curve"])?.control.defaultValue.serialized(), #""linear""#)
+        XCTAssertEqual(control(["halo", "pulse", "duration"])?.control.defaultValue.serialized(), "0.4")
+        XCTAssertEqual(control(["halo", "pulse", "response"])?.control.when?.values, ["spring"])
+        // Every key of the synthetic declaration has exactly one control.
+        for entry in added + [mask] {
+            let paths = entry.value.map { _ in [[entry.name]] } ?? entry.keys.map { [entry.name, $0.name] }
+            for path in paths {
+                let n = sections.flatMap(\.controls).filter { $0.path.starts(with: path) }.count
+                XCTAssertEqual(n, path.last == "pulse" ? 4 : 1, path.joined(separator: "."))
+            }
+        }
+
+        // Lines removed: the keys keep controls, from their declarations alone.
+        var lines = PlayControls.editorSections.filter { $0.title != "Crop" }
+        for i in lines.indices { lines[i].controls.removeAll { $0.path == ["mask", "fade"] } }
+        var start = PlayControls.startSection
+        start.controls.removeAll { $0.path == ["zoom"] }
+        let bare = PlayControls.completed(
+            lines + [start], with: PlayControls.declaredKeys(EditorKeys.entries) + PlayControls.startKeys)
+        let fade = try XCTUnwrap(bare.first { $0.title == "Mask" }?.controls.last)
+        XCTAssertEqual(fade.path, ["mask", "fade"])
+        XCTAssertEqual(fade.label, "Fade")
+        // As its line has it, but for the unit, which is the line's.
+        let line = try XCTUnwrap(PlayControls.sections.flatMap(\.controls).first { $0.path == ["mask", "fade"] })
+        XCTAssertEqual(self.json(fade), self.json(line).replacingOccurrences(of: #""unit":"s""#, with: #""unit":"""#))
+        let crop = try XCTUnwrap(bare.first { $0.title == "Crop" })
+        XCTAssertEqual(crop.controls.map(\.path), [["crop", "formula"], ["crop", "rounding"]])
+        XCTAssertEqual(crop.doc, PlayControls.sections.first { $0.title == "Crop" }?.doc)
+        XCTAssertEqual(bare.last?.root, "start")
+        XCTAssertEqual(bare.last?.controls.last?.path, ["zoom"], "after the start state's other keys")
+        XCTAssertTrue(
+            bare.last.map { self.json($0.controls.last!) }?.contains(
+                #""default":null,"type":"nullable","on":1,"offLabel":"the zoom the turns left","leavesOut":true,"#)
+                ?? false)
+    }
+
+    /// A control as the page gets it (`PlayControls.json`).
+    func json(_ c: PlayControls.Control) -> String {
+        var section = PlayControls.startSection
+        section.controls = [c]
+        guard case .array(let sections) = PlayControls.json([section], extensions: .none).value,
+            case .array(let controls)? = sections.first?["controls"]?.value
+        else { return "" }
+        return controls.first?.serialized() ?? ""
     }
 
     func testAPresetShowsTheSamplePhotoAndTheTestCardOnRequest() throws {

@@ -191,4 +191,49 @@ final class PlaygroundTests: XCTestCase {
         XCTAssertEqual(call("POST", "/api/stop").status, 200)
         XCTAssertEqual(call("GET", "/api/recording/scenario.json").status, 404, "nothing was touched")
     }
+
+    /// A button is a step as a script holds it: the same values are accepted and refused, with
+    /// the message a scenario file gets (its place without `script[0].`).
+    func testAButtonIsAcceptedAndRefusedAsTheSameStepInAScenario() throws {
+        for preset in ["resizable-box-refit", "circle-avatar-bounce"] {
+            let routes = PlayRoutes(session: try session(preset))
+            let editor = ScenarioEncoder.editor(routes.session.editor).serialized()
+            var accepted = 0
+            for body in [
+                #"{"aspect": [0, 1]}"#, #"{"aspect": [20000, 1]}"#, #"{"aspect": [1, 1e7]}"#, #"{"aspect": "square"}"#,
+                #"{"aspect": "original"}"#, #"{"aspect": "free"}"#, #"{"restore": false}"#, #"{"restore": true}"#,
+                #"{"flip": "diagonal"}"#, #"{"flip": "vertical"}"#, #"{"quarterTurn": 1}"#,
+                #"{"quarterTurn": "counterclockwise"}"#, #"{"doubleTap": [1e7, 0]}"#, #"{"doubleTap": [120, 300]}"#,
+            ] {
+                let r = routes.handle(HTTPRequest(method: "POST", path: "/api/button", body: Array(body.utf8)))
+                let answer = String(decoding: r.body, as: UTF8.self)
+                let text = "{\"editor\": \(editor), \"script\": [\(body)]}"
+                let file = Result { () throws(ScenarioError) in try ScenarioDecoder.decode(text: text, file: "s.json") }
+                switch file {
+                case .success:
+                    XCTAssertEqual(r.status, 200, "\(preset) \(body): \(answer)")
+                    accepted += 1
+                    // Let the button's animation end before the next one.
+                    for _ in 0..<5 { _ = try routes.session.tick(frames: 30) }
+                case .failure(let error):
+                    XCTAssertEqual(r.status, 400, "\(preset) \(body) is refused")
+                    let place = error.place ?? ""
+                    XCTAssertTrue(place.hasPrefix("script[0]."), place)
+                    let message = "the button: \(place.dropFirst("script[0].".count)): \(error.message)"
+                    XCTAssertEqual(try JSONParser.parse(answer)["error"]?.serialized(), JSONNode.quote(message))
+                }
+            }
+            // The aspect steps need a resizable box: the circle refuses them all.
+            XCTAssertEqual(accepted, preset == "resizable-box-refit" ? 7 : 4, preset)
+        }
+        let routes = PlayRoutes(session: try session())
+        for body in [#"{"pan": {"by": [1, 1]}}"#, #"{"spin": 1}"#, #"{"flip": "vertical", "restore": true}"#, "{}"] {
+            let r = routes.handle(HTTPRequest(method: "POST", path: "/api/button", body: Array(body.utf8)))
+            XCTAssertEqual(r.status, 400, body)
+            XCTAssertTrue(
+                String(decoding: r.body, as: UTF8.self).contains(
+                    #"the button: expected one of {\"quarterTurn\": ...}"#),
+                String(decoding: r.body, as: UTF8.self))
+        }
+    }
 }

@@ -247,7 +247,7 @@ import Testing
                 schema?["enum"]?.serialized() == JSONNode.array(values.map { .string($0) }).serialized(), "\(place)")
         case .bool:
             #expect(schema?["type"]?.serialized() == #""boolean""#, "\(place) bool")
-        case .nullable, .list, .color, .custom: break
+        case .nullable, .list, .color, .animation, .custom: break
         }
     }
 

@@ -126,8 +126,7 @@ package enum AnimationKeys {
     /// An editor key holding an animation at `path`.
     static func key<S>(_ name: String, _ path: WritableKeyPath<S, AnimationCurve> & Sendable, doc: String) -> Key<S> {
         Key(
-            name, .custom(schema: .object([("$ref", .string("#/definitions/animation"))]), text: "an animation"),
-            doc: doc,
+            name, .animation, doc: doc,
             read: { f, s, extensions throws(ScenarioError) in s[keyPath: path] = try read(f, extensions: extensions) },
             write: { write($0[keyPath: path]) },
             check: { s, place in problem(s[keyPath: path], at: place) })

@@ -9,7 +9,8 @@ import CropJSON
 /// reference tables (`cropreplay schema --docs`) and the playground's form are made from it.
 ///
 /// Adding an editor key: a property on the model (with its default), one `Key` here, and
-/// its behaviour.
+/// its behaviour. The playground's form gives it a control with no other edit (a line in
+/// Sources/CropPlay/PanelLines.swift only refines its label, step and unit).
 package enum EditorKeys {
     package static let entries: [EditorEntry] = [
         .section(
@@ -192,7 +193,8 @@ package enum EditorKeys {
                 ),
                 ("additionalProperties", .bool(false)),
             ]),
-            text: "`{\"file\": \"photo.jpg\"}` (PNG or JPEG, relative to the scenario) or `{\"testcard\": [w, h]}`"),
+            text: "`{\"file\": \"photo.jpg\"}` (PNG or JPEG, relative to the scenario) or `{\"testcard\": [w, h]}`",
+            parts: [.init(".testcard", .integer(2...Limits.maxImageSide))]),
         doc: "the photo; the test card is built in, 2 to 16384 pixels a side, at most 100 MP",
         read: { field, e, _ throws(ScenarioError) in
             let f = try field.object(allowed: ["file", "testcard"])
@@ -234,7 +236,8 @@ package enum EditorKeys {
         "aspect",
         .custom(
             schema: ScenarioSchema.valueOrName(ScenarioSchema.pair(.positive), "image"),
-            text: "`[w, h]` each \(ValueRange.positive.text), or `\"image\"` (the oriented image's)"),
+            text: "`[w, h]` each \(ValueRange.positive.text), or `\"image\"` (the oriented image's)",
+            parts: [.init("", .pair(.positive, what: Size.what))]),
         doc: "the largest rect of this aspect inside the viewport inset by `margin` (circles: 1:1)",
         read: { f, s, _ throws(ScenarioError) in
             if f.isNull { return }
@@ -280,7 +283,8 @@ package enum EditorKeys {
         "min",
         .custom(
             schema: ScenarioSchema.valueOrName(ScenarioSchema.number(.scales), "cover"),
-            text: "a zoom \(ValueRange.scales.text), `\"cover\"` or `null`"),
+            text: "a zoom \(ValueRange.scales.text), `\"cover\"` or `null`",
+            parts: [.init("", .number(.scales, what: "a zoom"))]),
         doc: "the smallest zoom; `cover` is the smallest that can still cover the frame",
         read: { m, s, _ throws(ScenarioError) in
             if m.isNull {
@@ -359,7 +363,10 @@ package enum EditorKeys {
                 ),
             ]),
             text: "`[[x, y, w, h], ...]` image pixels: x, y \(ValueRange.points.text), w, h \(ValueRange.lengths.text);"
-                + " at most \(Limits.maxFaces)"),
+                + " at most \(Limits.maxFaces)",
+            parts: [
+                .init("x, y", .number(.points, what: "a number")), .init("w, h", .number(.lengths, what: "a width")),
+            ]),
         doc: "face boxes, drawn as 2-point red outlines while no gesture is active",
         read: { field, e, _ throws(ScenarioError) in
             e.faces = []

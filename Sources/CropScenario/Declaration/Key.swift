@@ -20,8 +20,27 @@ package indirect enum KeyShape: Sendable {
     case list(ValueRange, what: String, count: Int)
     /// The value, or `null`.
     case nullable(KeyShape)
-    /// A shape of its own: its JSON Schema and the words the reference tables use.
-    case custom(schema: JSONNode, text: String)
+    /// An animation object (`AnimationKeys`): a curve and the parameters it takes.
+    case animation
+    /// A shape of its own: its JSON Schema, the words the reference tables use, and the
+    /// numbers inside it with their shapes (the ranges table lists them).
+    case custom(schema: JSONNode, text: String, parts: [Part] = [])
+
+    /// Numbers inside a shape of its own: `name` says which (`x, y` of a face box; empty: the
+    /// whole value; a name starting with `.` is a key inside it).
+    package struct Part: Sendable {
+        package var name: String
+        package var shape: KeyShape
+
+        package init(_ name: String, _ shape: KeyShape) {
+            self.name = name
+            self.shape = shape
+        }
+    }
+
+    /// A name that becomes a file or folder name (`OutputName`).
+    package static let outputName = KeyShape.custom(
+        schema: ScenarioSchema.ref("name"), text: "a name: 1 to 100 of A-Z a-z 0-9 . _ -, not `.` or `..`")
 
     /// Which registered names a choice also accepts.
     package enum Registered: Sendable { case policies, curves }
@@ -56,12 +75,16 @@ package struct Key<S>: Sendable {
     let write: @Sendable (S) -> JSONNode?
     /// The first problem, at `place` (the key's JSON path) or below it.
     let check: @Sendable (S, _ place: String) -> Problem?
+    /// What reading does when the object does not give the key (the scenario's `editor` is
+    /// then the preset's or the defaults); nil: nothing, the model's default stays.
+    var missing: (@Sendable (inout S, ExtensionNames) throws(ScenarioError) -> Void)?
 
     package init(
         _ name: String, _ shape: KeyShape, doc: String, defaultNote: String? = nil,
         read: @escaping @Sendable (Field, inout S, ExtensionNames) throws(ScenarioError) -> Void,
         write: @escaping @Sendable (S) -> JSONNode?,
-        check: @escaping @Sendable (S, _ place: String) -> Problem? = { _, _ in nil }
+        check: @escaping @Sendable (S, _ place: String) -> Problem? = { _, _ in nil },
+        missing: (@Sendable (inout S, ExtensionNames) throws(ScenarioError) -> Void)? = nil
     ) {
         self.name = name
         self.shape = shape
@@ -70,6 +93,7 @@ package struct Key<S>: Sendable {
         self.read = read
         self.write = write
         self.check = check
+        self.missing = missing
     }
 
     /// The key's name, shape, doc line and the default of the model `defaults` (none when required).
@@ -112,8 +136,8 @@ package struct KeyObject<S>: Sendable {
     }
 
     /// Reads `field` onto `s`: unknown keys refused (with a hint), then missing required keys,
-    /// then each given key in declaration order, whatever the file's order (`aspect` reads
-    /// after `size`).
+    /// then each key in declaration order, whatever the file's order (`aspect` reads after
+    /// `size`): a given key's `read`, a missing key's `missing`.
     func read(_ field: Field, into s: inout S, _ extensions: ExtensionNames) throws(ScenarioError) {
         let members = try field.object(allowed: names)
         for key in keys {
@@ -121,7 +145,13 @@ package struct KeyObject<S>: Sendable {
                 throw field.error("expected \"\(key.name)\": \(what)")
             }
         }
-        for key in keys { if let member = members[key.name] { try key.read(member, &s, extensions) } }
+        for key in keys {
+            if let member = members[key.name] {
+                try key.read(member, &s, extensions)
+            } else if let missing = key.missing {
+                try missing(&s, extensions)
+            }
+        }
     }
 
     /// The object with every key that writes itself, in declaration order.
@@ -129,9 +159,12 @@ package struct KeyObject<S>: Sendable {
         .object(keys.compactMap { key in key.write(s).map { (key.name, $0) } })
     }
 
-    /// The first key out of its range, at `place.key` or below it.
+    /// The first key out of its range, at `place.key` (`key` for the scenario itself, whose
+    /// place is empty) or below it.
     func problem(_ s: S, at place: String) -> Problem? {
-        for key in keys { if let problem = key.check(s, place + "." + key.name) { return problem } }
+        for key in keys {
+            if let problem = key.check(s, place.isEmpty ? key.name : place + "." + key.name) { return problem }
+        }
         return nil
     }
 

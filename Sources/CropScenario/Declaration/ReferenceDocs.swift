@@ -1,16 +1,22 @@
 import CropJSON
 
-/// The reference tables of docs/scenarios.md made from the declarations: a table per editor
-/// section (`EditorKeys`, every key with its value, range, default and doc line), the
-/// animation object's keys (`AnimationKeys`), the ranges and limits of every number a
-/// scenario holds, the start state's keys (`StartKeys`) and the steps (`StepKeys`, each kind
-/// and every key of the object steps and of raw events). `cropreplay schema --docs` prints
-/// them; a test fails when the committed docs differ.
+/// The reference tables of docs/scenarios.md made from the declarations: the scenario's own
+/// keys (`ScenarioKeys`), a table per editor section (`EditorKeys`, every key with its value,
+/// range, default and doc line), the animation object's keys (`AnimationKeys`), the range of
+/// every number a scenario holds (each declared key listed under its range) and the limits,
+/// the start state's keys (`StartKeys`) and the steps (`StepKeys`, each kind and every key of
+/// the object steps and of raw events). `cropreplay schema --docs` prints them; a test fails
+/// when the committed docs differ.
 package enum ReferenceDocs {
     /// Every part, in the order docs/scenarios.md holds them, as `cropreplay schema --docs`
     /// prints them.
     package static var markdown: String {
-        [editorTables, rangeTable, startTable, stepTables].joined(separator: "\n")
+        [scenarioTable, editorTables, rangeTable, startTable, stepTables].joined(separator: "\n")
+    }
+
+    /// The scenario's own keys.
+    package static var scenarioTable: String {
+        ([header] + ScenarioKeys.infos.map(row)).joined(separator: "\n") + "\n"
     }
 
     /// A table of the editor's own values, one per section and one of the animation object.
@@ -31,10 +37,21 @@ package enum ReferenceDocs {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// The ranges of every number a scenario holds, and the limits.
+    /// The ranges of every number a scenario holds, each with the declared keys in it, and the limits.
     package static var rangeTable: String {
         var out = [rangesIntro, "", "| numbers | range |", "|---|---|"]
-        out += ranges.map { "| \($0.what) | \($0.range) |" }
+        var rows = rangeNames.map { (range: Numbers.real($0.range), what: $0.what, keys: [String]()) }
+        for number in numbers {
+            if let i = rows.firstIndex(where: { $0.range == number.range }) {
+                rows[i].keys.append(number.key)
+            } else {
+                rows.append((number.range, "", [number.key]))
+            }
+        }
+        for row in rows where !row.keys.isEmpty {
+            let keys = row.keys.joined(separator: ", ")
+            out.append("| \(row.what.isEmpty ? keys : row.what + ": " + keys) | \(row.range.text) |")
+        }
         out += ["", "Limits:", ""] + limits.map { "- \($0)" }
         return out.joined(separator: "\n") + "\n"
     }
@@ -84,7 +101,8 @@ package enum ReferenceDocs {
         case .point: return "`[x, y]`"
         case .list(_, _, let count): return "`[a, b, ...]`, at most \(count)"
         case .nullable(let inner): return value(inner) + ", `null`"
-        case .custom(_, let text): return escaped(text)
+        case .animation: return "an animation"
+        case .custom(_, let text, _): return escaped(text)
         }
     }
 
@@ -95,7 +113,7 @@ package enum ReferenceDocs {
         case .pair(let r, _), .list(let r, _, _): return "each \(r.text)"
         case .point: return "each \(ValueRange.points.text)"
         case .nullable(let inner): return range(inner)
-        case .bool, .choice, .color, .custom: return ""
+        case .bool, .choice, .color, .animation, .custom: return ""
         }
     }
 
@@ -110,38 +128,76 @@ package enum ReferenceDocs {
         + " file, from Swift (`Scenario.validated()`, `EditorConfig.validated()`, `Replay.load`,"
         + " `CropEditorModel`) and from the playground's form. Numbers must be finite."
 
-    /// What each range applies to.
-    static let ranges: [(what: String, range: String)] = [
-        (
-            "points, pixels, velocities and angles in degrees: `pan.by`, `pan.velocity`, `pan.from`, `pinch.at`,"
-                + " `rotation.by`, `rotation.at`, `straighten.to`, `touches`, `doubleTap`, the raw events'"
-                + " `translation`, `location`, `velocity` and `rotation`, `start.angle`, `start.at`, a face's x and y",
-            ValueRange.points.text
-        ),
-        (
-            "margins, radii, dash lengths, border and grid widths, handle reach, the angle limit, a face's w and h",
-            ValueRange.lengths.text
-        ),
-        (
-            "sizes and aspects (`frame.size`, `frame.aspect`, `frame.minSize`, `start.box`, the `aspect` step), the"
-                + " rubber-band constant, a spring's damping ratio",
-            ValueRange.positive.text
-        ),
-        (
-            "pinch scales (`pinch.scale`, raw `scale`), zoom limits, `start.zoom`, the double-tap factor",
-            ValueRange.scales.text
-        ),
-        (
-            "seconds: durations, holds, waits, fades, delays, a spring's response",
-            ValueRange.seconds.text
-        ),
-        ("momentum (deceleration per millisecond)", ValueRange.momentum.text),
-        ("opacities", ValueRange.unit.text),
-        ("viewport sides in points (`viewport.width`, `viewport.height`, `resize`)", ValueRange.viewportSide.text),
-        ("`fps`", "an integer from 1 to 240"),
-        ("raw events' `frame`", "an integer from 1 to \(Limits.maxFrames), never decreasing"),
-        ("`start.turns`", "an integer from 0 to 3"),
+    /// The numbers a range holds: every number, number pair, point and list of a scenario is
+    /// in one.
+    enum Numbers: Equatable {
+        case real(ValueRange)
+        case whole(ClosedRange<Int>)
+
+        var text: String {
+            switch self {
+            case .real(let r): return r.text
+            case .whole(let r): return r.text
+            }
+        }
+    }
+
+    /// What the numbers of each common range are; a range not named here gets a row of its keys.
+    static let rangeNames: [(range: ValueRange, what: String)] = [
+        (.points, "points, pixels, velocities and angles in degrees"),
+        (.lengths, "lengths in points (margins, radii, dashes, widths, reach) and the angle limit"),
+        (.positive, "sizes, aspects and ratios"),
+        (.scales, "scales, zooms and factors"),
+        (.seconds, "seconds"),
+        (.momentum, "deceleration per millisecond"),
+        (.unit, "opacities"),
+        (.viewportSide, "viewport sides in points"),
     ]
+
+    /// Every declared number with its key, in the order of the reference: the scenario's own
+    /// keys with the editor's, the start state's and the steps' in their places.
+    static var numbers: [(key: String, range: Numbers)] {
+        var out: [(key: String, range: Numbers)] = []
+        func add(_ key: String, _ shape: KeyShape) {
+            switch shape {
+            case .number(let r, _), .pair(let r, _), .list(let r, _, _): out.append(("`\(key)`", .real(r)))
+            case .integer(let r): out.append(("`\(key)`", .whole(r)))
+            case .point: out.append(("`\(key)`", .real(.points)))
+            case .nullable(let inner): add(key, inner)
+            case .animation: for a in AnimationKeys.all { add(key + "." + a.name, a.shape) }
+            case .custom(_, _, let parts):
+                for part in parts {
+                    if part.name.isEmpty || part.name.hasPrefix(".") {
+                        add(key + part.name, part.shape)
+                    } else {
+                        let before = out.count
+                        add(key, part.shape)
+                        for i in before..<out.count { out[i].key += " (\(part.name))" }
+                    }
+                }
+            case .bool, .choice, .color: break
+            }
+        }
+        for top in ScenarioKeys.infos {
+            switch top.name {
+            case "editor":
+                for entry in EditorKeys.entries {
+                    if let value = entry.value { add("editor.\(entry.name)", value.shape) }
+                    for key in entry.keys { add("editor.\(entry.name).\(key.name)", key.shape) }
+                }
+            case "start": for key in StartKeys.infos { add("start.\(key.name)", key.shape) }
+            case "script":
+                for entry in StepKeys.entries {
+                    if let value = entry.value { add(entry.name, value.shape) }
+                    // An object step's keys, or the keys of each item of a list (`events`).
+                    let prefix = entry.value == nil ? entry.name + "." : entry.name + "[]."
+                    for key in entry.keys { add(prefix + key.name, key.shape) }
+                }
+            default: add(top.name, top.shape)
+            }
+        }
+        return out
+    }
 
     static let limits: [String] = [
         "a viewport of at most \(Limits.maxViewportPixels)x\(Limits.maxViewportPixels) pixels after its scale,"

@@ -4,8 +4,8 @@ import CropJSON
 /// The keys of `start` (docs/scenarios.md, "start: re-opening a saved edit"), declared once:
 /// each key's JSON name, shape, range, default and doc line, and how it is read, written and
 /// checked on a `StartState`. The decoder, the encoder (`mirrored`, `turns` and `angle`
-/// always, the others when given), the validator, the JSON Schema and the reference table
-/// are made from it. The checks that need the image and the layout are the engine's, when
+/// always, the others when given), the validator, the JSON Schema, the reference table and
+/// the playground's start card are made from it. The checks that need the image and the layout are the engine's, when
 /// the replay starts.
 package enum StartKeys {
     package static let object = KeyObject<StartState>([

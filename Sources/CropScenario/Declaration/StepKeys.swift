@@ -160,10 +160,7 @@ package enum StepKeys {
     /// A snapshot's or crop's name (its uniqueness is the step's rule).
     static func name<S>(_ name: String, _ path: WritableKeyPath<S, String> & Sendable, doc: String) -> Key<S> {
         Key(
-            name,
-            .custom(
-                schema: ScenarioSchema.ref("name"), text: "a name: 1 to 100 of A-Z a-z 0-9 . _ -, not `.` or `..`"),
-            doc: doc,
+            name, .outputName, doc: doc,
             read: { f, s, _ throws(ScenarioError) in s[keyPath: path] = try f.string() },
             write: { .string($0[keyPath: path]) },
             check: { s, place in OutputName.problem(s[keyPath: path], at: place) })
@@ -198,7 +195,7 @@ package enum StepKeys {
                 ("maxItems", .number(Limits.maxFrames)),
             ]),
             text: "`[[[x, y], ...], ...]`: per frame 0, 1 or 2 finger positions, each \(ValueRange.points.text);"
-                + " at most \(Limits.maxFrames) frames"),
+                + " at most \(Limits.maxFrames) frames", parts: [.init("", .point)]),
         doc: "raw fingers, one entry per frame. One finger pans; two fingers pinch (and twist, when the editor"
             + " rotates); a second finger landing ends the pan and starts the pinch on the same frame",
         read: { f, s, _ throws(ScenarioError) in
@@ -301,7 +298,8 @@ package enum StepKeys {
             schema: .object([
                 ("anyOf", .array([ScenarioSchema.pair(.positive), ScenarioSchema.enumOf(["original", "free"])]))
             ]),
-            text: "`[w, h]` each \(ValueRange.positive.text), `\"original\"` (the oriented image's) or `\"free\"`"),
+            text: "`[w, h]` each \(ValueRange.positive.text), `\"original\"` (the oriented image's) or `\"free\"`",
+            parts: [.init("", .pair(.positive, what: Size.what))]),
         doc: "a resizable box takes that aspect (the largest such rect inside itself, then re-fitted) or becomes"
             + " free",
         read: { f, s, _ throws(ScenarioError) in

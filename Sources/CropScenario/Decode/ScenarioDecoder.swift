@@ -1,10 +1,9 @@
 import CropGeometry
 import CropJSON
 
-/// Turns scenario text into a validated `Scenario` (docs/scenarios.md).
+/// Turns scenario text into a validated `Scenario` (docs/scenarios.md) through the scenario's
+/// declaration (`ScenarioKeys`): each part is checked as it is read.
 package enum ScenarioDecoder {
-    static let topKeys = Keys.top
-
     /// Decodes scenario JSON text.
     /// - Parameters:
     ///   - text: the file's bytes.
@@ -26,47 +25,10 @@ package enum ScenarioDecoder {
             throw ScenarioError(
                 file: file, place: "1:1", message: "expected a scenario object {...}, got \(root.value.kindName)")
         }
-        let f = try top.object(allowed: topKeys)
-        if let schema = f["$schema"] { _ = try schema.string() }
-
-        var name = defaultName
-        if let n = f["name"] { name = try n.outputName() }
-        if !OutputName.isValid(name) {
-            throw ScenarioError(
-                file: file, place: nil,
-                message:
-                    "the file name \"\(name)\" is not a valid scenario name (A-Z a-z 0-9 . _ -, at most"
-                    + " 100); give a \"name\""
-            )
-        }
-
-        var editorNode = f["editor"]?.node ?? JSONNode(.object([]))
-        var presetName: String?
-        if let p = f["preset"] {
-            let s = try p.string()
-            guard let preset = Preset.named(s) else {
-                let names = Preset.all.map { $0.name }
-                let hint = Suggest.closest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw p.error(
-                    "unknown preset \"\(Echo.cap(s))\"\(hint); expected one of: \(names.joined(separator: ", "))")
-            }
-            presetName = s
-            if let user = f["editor"] {
-                _ = try user.object(allowed: EditorKeys.names)  // report unknown keys against the user's text
-                editorNode = EditorMerge.merge(preset: preset.editorNode, user: user.node)
-            } else {
-                editorNode = preset.editorNode
-            }
-        }
-        let editor = try EditorDecoder(extensions: extensions).decode(
-            Field(node: editorNode, path: "editor", file: file))
-        let start = try f["start"].map { (field: Field) throws(ScenarioError) -> StartState in try decodeStart(field) }
-        let fps = try f["fps"]?.integer(min: 1, max: 240) ?? 60
-        var scriptDecoder = ScriptDecoder(editor: editor)
-        let script = try scriptDecoder.decodeScript(f["script"])
-        return Scenario(
-            name: name, file: file, directory: directory, preset: presetName, editor: editor, fps: fps, script: script,
-            start: start)
+        var scenario = Scenario(name: defaultName, script: [], directory: directory)
+        scenario.file = file
+        try ScenarioKeys.object.read(top, into: &scenario, extensions)
+        return scenario
     }
 
     /// The `start` object through its declaration (`StartKeys`): each key optional, each in its
@@ -77,6 +39,16 @@ package enum ScenarioDecoder {
         try StartKeys.object.read(field, into: &start, .none)
         if let problem = start.problem(at: field.path) { throw problem.error(file: field.file) }
         return start
+    }
+
+    /// One step as a script holds it (`{"aspect": [4, 3]}`), read through its declaration
+    /// (`StepKeys`) and checked by the script's validator on `editor`, with a script's
+    /// messages at `field`'s path (`aspect[0]` when the path is empty).
+    package static func decodeStep(_ field: Field, editor: EditorConfig) throws(ScenarioError) -> StepKind {
+        let step = try ScriptDecoder.step(field)
+        var validator = ScriptValidator(editor: editor)
+        if let problem = validator.problem(step.kind, at: step.path) { throw problem.error(file: field.file) }
+        return step.kind
     }
 
     /// Decodes scenario text given as a string (built-in scenarios, tests).

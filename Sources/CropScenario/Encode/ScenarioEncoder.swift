@@ -5,17 +5,10 @@ import CropJSON
 /// presets do not matter, and a scenario built in code hashes like its JSON), and the text
 /// `import` and the playground write.
 package enum ScenarioEncoder {
-    /// The scenario object: name, fps, the resolved editor and the script.
-    /// `start` is written only when the scenario has one, so a scenario without it hashes as
-    /// it always did.
-    package static func scenario(_ s: Scenario) -> JSONNode {
-        var members: [(String, JSONNode)] = [
-            ("name", .string(s.name)), ("fps", .number(s.fps)), ("editor", editor(s.editor)),
-        ]
-        if let start = s.start { members.append(("start", self.start(start))) }
-        members.append(("script", .array(s.script.map { step($0.kind) })))
-        return .object(members)
-    }
+    /// The scenario object through its declaration (`ScenarioKeys`): name, the resolved
+    /// editor, `start` when the scenario has one (so a scenario without it hashes as it always
+    /// did), fps and the script.
+    package static func scenario(_ s: Scenario) -> JSONNode { ScenarioKeys.object.write(s) }
 
     /// The `start` object through its declaration (`StartKeys`): `mirrored`, `turns` and
     /// `angle` always (their defaults are the initial fit's), `box`, `zoom` and `at` when given

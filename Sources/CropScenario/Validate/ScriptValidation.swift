@@ -13,10 +13,11 @@ package struct ScriptValidator {
 
     package init(editor: EditorConfig) { self.editor = editor }
 
-    /// The first problem with the step `kind` at `path` (`script[3]`), or nil.
+    /// The first problem with the step `kind` at `path` (`script[3]`; empty for a step on its
+    /// own, such as a playground button), or nil.
     package mutating func problem(_ kind: StepKind, at path: String) -> Problem? {
         guard let entry = StepKeys.entry(for: kind) else { return nil }
-        return entry.check(kind, &self, path + "." + entry.name)
+        return entry.check(kind, &self, path.isEmpty ? entry.name : path + "." + entry.name)
     }
 
     /// `together`: at least one step, each a gesture step and valid where it is.
@@ -97,19 +98,10 @@ package struct ScriptValidator {
 }
 
 extension Scenario {
-    /// The first problem with this scenario: its name, editor, start, fps and every step (in
-    /// order), at its JSON path; nil when it is valid.
-    package func problem() -> Problem? {
-        // In the order the decoder reads a file, so both report the same first problem.
-        if let p = OutputName.problem(name, at: "name") ?? editor.problem(at: "editor")
-            ?? start?.problem(at: "start") ?? (1...240).problem(fps, at: "fps")
-        {
-            return p
-        }
-        var validator = ScriptValidator(editor: editor)
-        for step in script { if let p = validator.problem(step.kind, at: step.path) { return p } }
-        return nil
-    }
+    /// The first problem with this scenario through its declaration (`ScenarioKeys`): its
+    /// name, editor, start, fps and every step (in order), at its JSON path, in the order the
+    /// decoder reads a file, so both report the same first problem; nil when it is valid.
+    package func problem() -> Problem? { ScenarioKeys.object.problem(self, at: "") }
 
     /// The steps with the paths their places give them: `script[i]`, and `script[i].together[j]`
     /// inside a `together` (whatever paths a Swift builder gave them).

@@ -81,7 +81,7 @@ final class RangeBoundaryTests: XCTestCase {
             ]
         case .point: return probes(.pair(.points, what: ("", "")), at: place, text)
         case .nullable(let inner): return probes(inner, at: place, insideLow: insideLow, text)
-        case .bool, .choice, .color, .custom: return []
+        case .bool, .choice, .color, .animation, .custom: return []
         }
     }
 

@@ -4,12 +4,17 @@ import CropGeometry
 /// `mirrored`, then turned clockwise `turns` times. The oriented image is an exact pixel permutation of the
 /// source; nothing is resampled.
 public struct ImageOrientation: Equatable, Hashable, Sendable {
-    /// Clockwise quarter turns, 0...3.
-    public var turns: Int
+    /// Clockwise quarter turns, 0...3: any number of turns is kept modulo 4 (`turns -= 1` from
+    /// 0 gives 3), so no orientation outside 0...3 exists.
+    public var turns: Int {
+        get { quarterTurns }
+        set { quarterTurns = ((newValue % 4) + 4) % 4 }
+    }
     public var mirrored: Bool
+    private var quarterTurns: Int
 
     public init(turns: Int = 0, mirrored: Bool = false) {
-        self.turns = ((turns % 4) + 4) % 4
+        quarterTurns = ((turns % 4) + 4) % 4
         self.mirrored = mirrored
     }
 

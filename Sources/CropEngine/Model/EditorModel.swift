@@ -21,9 +21,9 @@ import CropScenario
 /// A model must be deterministic: the same stream gives the same displays (no clock, no
 /// random numbers, no global state). Every number it shows must be finite and in range (a
 /// scale within 1e-12...1e12 points per pixel, a centre within 1e15 points, an angle within
-/// 1e9 degrees, a box within +-1e6 points with a positive size, a mask within 0...1, quarter
-/// turns within 0...3); the replay refuses anything else, and anything the model throws, with
-/// a one-line error naming the model, the frame and the value, never a trap.
+/// 1e9 degrees, a box within +-1e6 points with a positive size, a mask within 0...1); the
+/// replay refuses anything else, and anything the model throws, with a one-line error naming
+/// the model, the frame and the value, never a trap.
 public protocol EditorModel {
     /// Applies one action of the stream. Actions a model has no use for (`.frameBegan`,
     /// `.eventsApplied`, a button it lacks) can be ignored.

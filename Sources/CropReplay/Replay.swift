@@ -59,14 +59,10 @@ public struct Replay: Sendable {
     /// The same scenario driven through the registered editor model `model` (nil or
     /// `"reference"`: CropReplay's own); an unknown name is an error listing the registered ones.
     public func driving(_ model: String?) throws(ReplayError) -> Replay {
-        let name = model == Registrations.reference ? nil : model
-        if let name, !loaded.registrations.modelNames.contains(name) {
-            let names = [Registrations.reference] + loaded.registrations.modelNames
-            throw .scenario(
-                ScenarioError(
-                    file: scenario.file, place: nil,
-                    message: "unknown model \"\(name)\"; expected one of \(names.joined(separator: ", "))"))
+        if let problem = loaded.registrations.unknownModel(model) {
+            throw .scenario(ScenarioError(file: scenario.file, place: nil, message: problem))
         }
+        let name = model == Registrations.reference ? nil : model
         if name == self.model { return self }
         return Replay(loaded: loaded.driving(name))
     }

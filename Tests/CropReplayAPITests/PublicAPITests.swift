@@ -200,4 +200,33 @@ final class LiveModelTests: XCTestCase {
             XCTAssertEqual(($0 as? ModelError)?.message, "image size 0x10: expected 1 to 16384 pixels a side")
         }
     }
+
+    /// An editor model of a client's own, from the public API alone: it shows frame 0 and never
+    /// moves. `departure(of:)` names the first frame the reference moves the photo, and an
+    /// unknown model lists the registered ones.
+    func testAModelOfYourOwnAndWhereItDeparts() throws {
+        struct Still: EditorModel {
+            var display: EditorDisplay
+            mutating func apply(_ action: EngineAction, in context: ModelContext) throws {}
+        }
+        var registrations = Registrations()
+        try registrations.register(model: "still") { Still(display: $0.initial) }
+        let json = #"{"preset": "circle-avatar-bounce", "script": [{"pan": {"by": [40, 0], "duration": 0.2}}]}"#
+        let replay = try Replay.load(json: json, name: "still-pan", registering: registrations)
+        let reference = try replay.trace()
+        let moves = try XCTUnwrap(reference.frames.firstIndex { $0.imageRect != reference.frames[0].imageRect })
+        let departure = try XCTUnwrap(try replay.departure(of: "still"))
+        XCTAssertEqual(departure.frame, moves)
+        XCTAssertEqual(departure.field, "imageRect.x")
+        let still = try replay.driving("still")
+        XCTAssertEqual(still.model, "still")
+        XCTAssertEqual(still.defaultGolden, "golden-still")
+        XCTAssertEqual(
+            try still.trace().frames.map(\.imageRect),
+            Array(repeating: reference.frames[0].imageRect, count: reference.frames.count))
+        XCTAssertNil(try replay.driving("reference").model)
+        XCTAssertThrowsError(try Replay.load(json: json, name: "x", registering: registrations, model: "stil")) {
+            XCTAssertTrue("\($0)".contains("unknown model \"stil\"; expected one of reference, still"), "\($0)")
+        }
+    }
 }

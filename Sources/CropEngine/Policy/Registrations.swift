@@ -66,6 +66,14 @@ public struct Registrations: Sendable {
     /// The factory of a registered model, or nil.
     package func model(named name: String) -> ModelFactory? { models[name] }
 
+    /// Why `name` names no model (`unknown model "x"; expected one of reference, ...`), or nil
+    /// for the reference (nil or `reference`) and a registered model.
+    package func unknownModel(_ name: String?) -> String? {
+        guard let name, name != Self.reference, models[name] == nil else { return nil }
+        let names = [Self.reference] + modelNames
+        return "unknown model \"\(name)\"; expected one of \(names.joined(separator: ", "))"
+    }
+
     /// These registrations and `other`'s (other's win on a shared name).
     public func merging(_ other: Registrations) -> Registrations {
         var out = self

@@ -56,10 +56,7 @@ package enum Replayer {
         registrations: Registrations
     ) throws(ScenarioError) -> CustomModel {
         guard let factory = registrations.model(named: name) else {
-            let options = [Registrations.reference] + registrations.modelNames
-            throw ScenarioError(
-                file: scenario.file, place: nil,
-                message: "unknown model \"\(name)\"; expected one of \(options.joined(separator: ", "))")
+            throw ScenarioError(file: scenario.file, place: nil, message: registrations.unknownModel(name) ?? name)
         }
         let setup = ModelSetup(
             editor: scenario.editor, fps: scenario.fps, imageWidth: imageWidth, imageHeight: imageHeight,

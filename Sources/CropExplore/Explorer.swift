@@ -79,14 +79,11 @@ package enum Explorer {
             w = tw
             h = th
         }
-        var states: [EngineState] = []
         var actions: [[EngineAction]] = [[]]
-        var engine = Engine(builtIn: scenario.editor, fps: scenario.fps)
-        engine.faults = faults
-        // Frame 0 as the replay makes it (with the scenario's start, when it has one).
-        let first = (try? engine.initialState(imageWidth: w, imageHeight: h, start: scenario.start))
-        states.append(first ?? engine.initialState(imageWidth: w, imageHeight: h))
         do {
+            // Frame 0 as the replay makes it (with the scenario's start, when it has one).
+            let first = try Replayer.referenceModel(scenario, imageWidth: w, imageHeight: h, faults: faults)
+            var states = [first.state]
             let trace = try Replayer.replay(scenario, imageWidth: w, imageHeight: h, frameLimit: 20_000, faults: faults)
             { state, applied in
                 states.append(state)
@@ -94,7 +91,8 @@ package enum Explorer {
             }
             return .success(
                 Observation(
-                    scenario: scenario, trace: trace, states: states, actions: actions, engine: engine, image: (w, h)))
+                    scenario: scenario, trace: trace, states: states, actions: actions, engine: first.engine,
+                    image: (w, h)))
         } catch {
             return .failure(error)
         }

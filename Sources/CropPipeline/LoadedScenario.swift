@@ -66,12 +66,11 @@ package struct LoadedScenario: Sendable {
     }
 
     /// Loads the scenario's image: the test card, or an image file relative to the scenario file.
-    /// A scenario built in code is validated first (a decoded one already was).
-    package static func withImage(_ unchecked: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
+    /// The scenario is a valid one: decoded (the decoder validates), or built in code and
+    /// validated by the caller (`Replay.load`), so it is not validated a second time.
+    package static func withImage(_ scenario: Scenario, registrations: Registrations = .builtIn) throws(ReplayFailure)
         -> LoadedScenario
     {
-        let scenario: Scenario
-        do { scenario = try unchecked.validated() } catch { throw .scenario(error) }
         switch scenario.editor.image {
         case .testcard(let w, let h):
             return LoadedScenario(

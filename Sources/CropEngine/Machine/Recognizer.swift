@@ -59,3 +59,14 @@ package struct Recognizer: Equatable, Sendable {
         }
     }
 }
+
+extension Recognizer {
+    /// Refuses an event its machine does not allow (docs/behaviour.md, "Recognizers"): the one
+    /// check for the reference and for every editor model.
+    @inline(__always)
+    package func accept(_ e: GestureEvent, frame: Int) throws(EngineError) {
+        if let problem = illegalTransition(to: e.phase) {
+            throw EngineError(frame: frame, problem: .illegalTransition(e.gesture, problem))
+        }
+    }
+}

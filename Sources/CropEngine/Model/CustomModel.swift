@@ -86,9 +86,7 @@ package struct CustomModel: ReplayModel {
             }
         case .gesture(let e):
             let r = recognizer(e.gesture)
-            if let problem = r.illegalTransition(to: e.phase) {
-                throw EngineError(frame: frame, problem: .illegalTransition(e.gesture, problem))
-            }
+            try r.accept(e, frame: frame)
             events.append(.recognizer(e.gesture, e.phase))
             let location = e.location ?? (e.phase == .began ? display.box.center : r.location)
             if e.gesture != .pan && (e.phase == .began || e.phase == .changed || e.phase == .ended) {
@@ -99,9 +97,8 @@ package struct CustomModel: ReplayModel {
                 $0.location = location
             }
         case .quarterTurnRequested, .flipRequested, .aspectRequested, .doubleTapped:
-            for kind in GestureKind.allCases where recognizer(kind).phase.isActive {
-                throw EngineError(
-                    frame: frame, problem: .whileTouching(action.name, kind, recognizer(kind).phase))
+            if let refusal = Engine.refusal(of: action.name, frame: frame, phase: { recognizer($0).phase }) {
+                throw refusal
             }
             if case .doubleTapped = action { events.append(.doubleTap) }
         default:

@@ -8,9 +8,18 @@ import CropScenario
 extension Engine {
     /// Buttons and taps are refused while a finger is down (docs/scenarios.md).
     func requireIdle(_ s: EngineState, _ what: String) throws(EngineError) {
-        for kind in GestureKind.allCases where s.recognizer(kind).phase.isActive {
-            throw EngineError(frame: s.frame, problem: .whileTouching(what, kind, s.recognizer(kind).phase))
+        if let refusal = Self.refusal(of: what, frame: s.frame, phase: { s.recognizer($0).phase }) { throw refusal }
+    }
+
+    /// The error of a button or tap while a recognizer is active, naming it, or nil when every
+    /// recognizer is idle: the same rule for the reference and for an editor model of your own.
+    package static func refusal(
+        of what: String, frame: Int, phase: (GestureKind) -> RecognizerPhase
+    ) -> EngineError? {
+        for kind in GestureKind.allCases where phase(kind).isActive {
+            return EngineError(frame: frame, problem: .whileTouching(what, kind, phase(kind)))
         }
+        return nil
     }
 
     /// A quarter turn (docs/behaviour.md, "Quarter turns and flips"), in this order: the picture

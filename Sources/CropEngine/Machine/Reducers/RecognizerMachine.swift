@@ -24,9 +24,7 @@ extension Engine {
     @inline(__always) func recognize(_ s: inout EngineState, _ e: GestureEvent) throws(EngineError) -> GestureUpdate {
         let kind = e.gesture
         var r = s.recognizer(kind)
-        if let problem = r.illegalTransition(to: e.phase) {
-            throw EngineError(frame: s.frame, problem: .illegalTransition(kind, problem))
-        }
+        try r.accept(e, frame: s.frame)
         s.events.append(.recognizer(kind, e.phase))
         let location = e.location ?? (e.phase == .began ? s.box.center : r.location)
         if e.phase == .began {

@@ -66,7 +66,7 @@ package enum GoldenCheck {
             return
         }
         let golden = try store.trace()
-        if let hash = golden.scenarioHash, hash != scenario.sourceHash { result.context.append(.scenarioChanged) }
+        if let hash = golden.scenarioHash, hash != loaded.scenarioHash { result.context.append(.scenarioChanged) }
         if let engine = golden.engine, engine != trace.engine {
             result.context.append(.engineChanged(recorded: engine, current: trace.engine))
         }

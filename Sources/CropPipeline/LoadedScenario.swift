@@ -12,9 +12,17 @@ package struct LoadedScenario: Sendable {
     package let registrations: Registrations
     /// The registered editor model the replay drives (`--model`), or nil for the reference.
     package var model: String?
+    /// The scenario's canonical hash (what traces and goldens record), computed once: the
+    /// canonical form of a long script costs more than replaying it.
+    package let scenarioHash: String
 
     package init(scenario: Scenario, image: RGBAImage, registrations: Registrations = .builtIn, model: String? = nil) {
+        self.init(scenario, hash: scenario.sourceHash, image: image, registrations: registrations, model: model)
+    }
+
+    private init(_ scenario: Scenario, hash: String, image: RGBAImage, registrations: Registrations, model: String?) {
         self.scenario = scenario
+        scenarioHash = hash
         self.image = image
         self.registrations = registrations
         self.model = model == Registrations.reference ? nil : model
@@ -27,7 +35,7 @@ package struct LoadedScenario: Sendable {
 
     /// The same scenario driving another model (nil: the reference).
     package func driving(_ model: String?) -> LoadedScenario {
-        LoadedScenario(scenario: scenario, image: image, registrations: registrations, model: model)
+        LoadedScenario(scenario, hash: scenarioHash, image: image, registrations: registrations, model: model)
     }
 
     /// Reads, decodes and validates a scenario file and loads its image.
@@ -98,7 +106,7 @@ package struct LoadedScenario: Sendable {
         do {
             trace = try Replayer.replay(
                 scenario, imageWidth: image.width, imageHeight: image.height, registrations: registrations,
-                model: model)
+                model: model, scenarioHash: scenarioHash)
         } catch {
             throw .scenario(error)
         }

@@ -7,11 +7,12 @@ package enum Replayer {
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels through the model
     /// named `model` (nil or "reference": CropReplay's own). `frameLimit` (at most
     /// `Limits.maxFrames`) bounds the work, e.g. for fuzzing; `observer` sees the reference
-    /// model's state after every frame.
+    /// model's state after every frame. The trace records `scenarioHash` (computed from the
+    /// scenario when nil: a caller that replays one scenario again passes the one it has).
     package static func replay(
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
         faults: EngineFaults = [], registrations: Registrations = .builtIn, model: String? = nil,
-        observer: ((EngineState, [EngineAction]) -> Void)? = nil
+        scenarioHash: String? = nil, observer: ((EngineState, [EngineAction]) -> Void)? = nil
     ) throws(ScenarioError) -> Trace {
         let reference = try referenceModel(
             scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
@@ -22,12 +23,12 @@ package enum Replayer {
             var player = ScriptPlayer(
                 scenario: scenario, model: custom, imageWidth: imageWidth, imageHeight: imageHeight,
                 frameLimit: frameLimit)
-            return try player.run()
+            return try player.run(scenarioHash: scenarioHash ?? scenario.sourceHash)
         }
         var player = ScriptPlayer(
             scenario: scenario, model: reference, imageWidth: imageWidth, imageHeight: imageHeight,
             frameLimit: frameLimit, observer: observer.map { see in { see($0.state, $1) } })
-        return try player.run()
+        return try player.run(scenarioHash: scenarioHash ?? scenario.sourceHash)
     }
 
     /// The reference model at frame 0: the initial fit with the scenario's `start` applied.
@@ -109,7 +110,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
         ScenarioError(file: scenario.file, place: place, message: message)
     }
 
-    mutating func run() throws(ScenarioError) -> Trace {
+    mutating func run(scenarioHash: String) throws(ScenarioError) -> Trace {
         frames.reserveCapacity(256)
         record()
         var cursor = 0
@@ -141,7 +142,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
         try advance(to: cursor, step: nil)
         return Trace(
             scenario: scenario.name, fps: scenario.fps, frames: frames, snapshots: snapshots, crops: crops,
-            scenarioHash: scenario.sourceHash, engine: model.engineName)
+            scenarioHash: scenarioHash, engine: model.engineName)
     }
 
     /// Advances the simulation until frame `n` is recorded.

@@ -16,7 +16,8 @@
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropConformance                         a user's editor model against the reference, script by script
-//   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
+//   CropImport                              recorded touches (CDP, WebDriver, getevent, app sessions) into scenarios
+//   CropFit                                 an app's recorded frames against the model; fitting its parameters
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
@@ -126,7 +127,15 @@ let package = Package(
             ]
         ),
         // Recorded touches (CDP, WebDriver, getevent) into scenarios.
-        .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON"]),
+        .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON", "CropScenario"]),
+        // A real app's recorded frames against the model (`conform --trace`), and the search for
+        // the editor parameters that reproduce them (`fit`).
+        .target(
+            name: "CropFit",
+            dependencies: [
+                "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropPipeline", "CropGoldens", "CropImport",
+            ]
+        ),
         .target(
             name: "CropExplore",
             dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
@@ -141,7 +150,7 @@ let package = Package(
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
-                "CropConformance",
+                "CropConformance", "CropFit",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
@@ -160,7 +169,7 @@ let package = Package(
             name: "cropreplay-bench",
             dependencies: [
                 "CCropKernels", "CropReplayCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO",
-                "CropEngine", "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare",
+                "CropEngine", "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare", "CropFit",
             ]
         ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their
@@ -188,7 +197,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance",
+                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance", "CropFit",
             ],
             exclude: ["Fixtures"]
         ),

@@ -23,7 +23,7 @@ package struct FitRecording: Sendable {
 /// a thousandth of the range or the evaluations run out. Every evaluation replays the
 /// recordings without rendering; a round's points are replayed in parallel and reduced in
 /// order, so the result depends on the seed and the budget only, not on the threads.
-package enum Fit {
+package enum EditorFit {
     /// How the search runs.
     package struct Options: Sendable {
         /// Seeds the sample.
@@ -144,6 +144,13 @@ package enum Fit {
             start = zip(parameters, numbers[0]).map { p, n in n.current.map { min(max($0, p.low), p.high) } ?? p.low }
         }
 
+        /// Each recording's editor with the values (nil when the validator refuses one).
+        package func editors(_ values: [Double]) -> [EditorConfig]? {
+            try? numbers.map { (n: [EditorNumber]) throws(ScenarioError) -> EditorConfig in
+                try EditorNumber.editor(n, values: values)
+            }
+        }
+
         /// The error of one set of values over every recording, nil when an editor is refused
         /// or a replay fails.
         package func evaluate(_ values: [Double], findDeparture: Bool = false) -> (
@@ -207,7 +214,7 @@ package enum Fit {
             if best == nil || s.rms < best!.summary.rms { best = (p, s) }
         }
         var step = 0.25
-        while var current = best, used < options.evaluations, step >= 1e-3 {
+        while var current = best, used < options.evaluations, step >= 1e-6 {
             var neighbours: [[Double]] = []
             for j in 0..<k {
                 for sign in [-1.0, 1.0] {

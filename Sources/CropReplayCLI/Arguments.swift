@@ -16,6 +16,8 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
 struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
+    /// Every value of each option, in command-line order (`options` keeps the last).
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     let command: String
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
@@ -65,6 +67,7 @@ struct ParsedArguments {
                 throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command)
             }
             options[name] = value
+            repeated[name, default: []].append(value)
         }
         let count = positionals.count
         let minimum = spec.arguments.reduce(0) { $0 + $1.min }

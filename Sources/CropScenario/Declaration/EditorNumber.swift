@@ -69,7 +69,8 @@ package struct EditorNumber: Sendable {
         return try EditorDecoder(extensions: first.extensions).decode(Field(node: node, path: "editor", file: first.source))
     }
 
-    static func setting(_ node: JSONNode, _ path: ArraySlice<String>, to value: JSONNode) -> JSONNode {
+    /// `node` with the value at `path` set (objects made on the way where missing).
+    package static func setting(_ node: JSONNode, _ path: ArraySlice<String>, to value: JSONNode) -> JSONNode {
         guard let key = path.first else { return value }
         var members: [JSONMember] = []
         if case .object(let m) = node.value { members = m }

@@ -45,6 +45,18 @@ package struct SyntheticRecording: Sendable {
         }
     }
 
+    /// Three sessions on circle-avatar-bounce (callbacks of 2 seconds' recordings): a drag
+    /// past the bottom edge held there, a fling to the left over a wide photo (room for the
+    /// momentum to run out before the edge), a pinch in below the minimum zoom. The tests'
+    /// recoveries and `cropreplay-bench --fit` use them.
+    package static var threeSessions: [(events: [RawEvent], image: (Int, Int))] {
+        [
+            (drag(from: Point(195, 420), by: Point(30, 260), frames: 30, velocity: Point(0, 0)), (1200, 800)),
+            (drag(from: Point(250, 400), by: Point(-60, 0), frames: 10, velocity: Point(-1500, 0)), (3000, 800)),
+            (pinch(at: Point(195, 420), to: 0.6, frames: 20), (1200, 800)),
+        ]
+    }
+
     /// The scenario text that replays `events` for `seconds` on `preset` with the editor keys of
     /// `editor` (a JSON object's text) and a test card of `image` pixels.
     package func scenario(
@@ -75,10 +87,15 @@ package struct SyntheticRecording: Sendable {
             """
     }
 
-    /// The recording (JSON lines) of `scenario` replayed on the reference: what an app running
-    /// that editor would have recorded through `SessionRecorder`.
-    package func record(scenario text: String, registrations: Registrations = .builtIn) throws(ReplayFailure) -> String {
-        let loaded = try LoadedScenario.load(text: text, file: "<synthetic>", name: "synthetic", registrations: registrations)
+    /// The recording (JSON lines) of `scenario` replayed on the reference (or on the registered
+    /// editor `model`): what an app running that editor would have recorded through
+    /// `SessionRecorder`.
+    package func record(scenario text: String, registrations: Registrations = .builtIn, model: String? = nil)
+        throws(ReplayFailure) -> String
+    {
+        let loaded = try LoadedScenario.load(
+            text: text, file: "<synthetic>", name: "synthetic", registrations: registrations
+        ).driving(model)
         let trace = try loaded.replay()
         var events: [RawEvent] = []
         for step in loaded.scenario.script { if case .events(let e) = step.kind { events += e } }

@@ -19,26 +19,12 @@ final class FitTests: XCTestCase {
         "{\"policy\": {\"rubberBand\": \(hidden.rubberBand), \"momentum\": \(hidden.momentum),"
         + " \"animation\": {\"curve\": \"spring\", \"response\": \(hidden.response), \"dampingRatio\": 1}}}"
 
-    /// Three 2-second sessions: a drag past the bottom edge, a fling to the left over a wide
-    /// photo (room for the momentum to run out before the edge), a pinch in below the minimum zoom.
-    static var scripts: [(events: [RawEvent], image: (Int, Int))] {
-        [
-            (
-                SyntheticRecording.drag(from: Point(195, 420), by: Point(30, 260), frames: 30, velocity: Point(0, 0)),
-                (1200, 800)
-            ),
-            (
-                SyntheticRecording.drag(from: Point(250, 400), by: Point(-60, 0), frames: 10, velocity: Point(-1500, 0)),
-                (3000, 800)
-            ),
-            (SyntheticRecording.pinch(at: Point(195, 420), to: 0.6, frames: 20), (1200, 800)),
-        ]
-    }
+    static var scripts: [(events: [RawEvent], image: (Int, Int))] { SyntheticRecording.threeSessions }
 
     /// The recordings of the scripts on `editor`, imported as `import session` does.
-    static func recordings(editor: String, seed: UInt64 = 7, registrations: Registrations = .builtIn) throws
-        -> [FitRecording]
-    {
+    static func recordings(
+        editor: String, seed: UInt64 = 7, registrations: Registrations = .builtIn, model: String? = nil
+    ) throws -> [FitRecording] {
         var out: [FitRecording] = []
         for (i, script) in scripts.enumerated() {
             var synthetic = SyntheticRecording()
@@ -46,7 +32,7 @@ final class FitTests: XCTestCase {
             let text = try synthetic.record(
                 scenario: synthetic.scenario(
                     script.events, seconds: 2, preset: "circle-avatar-bounce", editor: editor, image: script.image),
-                registrations: registrations)
+                registrations: registrations, model: model)
             let imported = try SessionImport(
                 recording: text, file: "session\(i).jsonl", name: "session\(i)", preset: "circle-avatar-bounce",
                 editor: nil)
@@ -200,5 +186,111 @@ final class FitTests: XCTestCase {
             XCTAssertTrue(r.err.contains(expected), "\(name): \(r.err)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/\(name).json"), name)
         }
+    }
+
+    /// A screen that is not the reference: a scroll view's bounce (its own band formula and a
+    /// damped return computed by the model, no momentum). Fitted with every policy, the rubber
+    /// band ranks first, the residual drops well below the preset's defaults, and what the
+    /// keys cannot remove is reported with the phase it is in.
+    func testForeignPhysicsRanksTheRubberBandFirstAndSaysWhatItCannotRemove() throws {
+        var registrations = Registrations.builtIn
+        try registrations.register(model: "bounce") { ScrollViewBounce($0) }
+        let recordings = try Self.recordings(editor: "{}", registrations: registrations, model: "bounce")
+        var options = EditorFit.Options()
+        options.jobs = 2
+        options.threshold = 0.5
+        let result = try EditorFit.run(
+            recordings,
+            parameters: [
+                FitParameter(key: "policy.rubberBand", low: 0.05, high: 2),
+                FitParameter(key: "policy.momentum", low: 0.5, high: 0.999),
+                FitParameter(key: "policy.animation.response", low: 0.05, high: 1),
+            ], policies: [.clamp, .rollback, .snapNearest, .rubberBand], options: options)
+        let report = try FitReport(result, recordings: recordings, threshold: options.threshold)
+        print(report.lines.joined(separator: "\n"))
+        XCTAssertEqual(result.ranking.first?.policy, .rubberBand)
+        let best = try XCTUnwrap(result.best)
+        XCTAssertLessThan(best.summary.rms, result.before.rms / 2)
+        XCTAssertTrue(report.unreproduced)
+        XCTAssertTrue(report.honesty.hasPrefix("DOES NOT FIT: the best leaves RMS "), report.honesty)
+        XCTAssertTrue(report.honesty.contains("it departs most while dragging past the edge"), report.honesty)
+        XCTAssertTrue(report.honesty.contains("cannot reproduce these recordings by varying policy.rubberBand"))
+    }
+}
+
+/// A scroll view's feel as an editor model: past the edge a drag shows UIScrollView's band
+/// `(1 - 1 / (x * 0.55 / d + 1)) * d` of the overshoot x (d: the viewport's side), and on
+/// release the photo returns to the nearest valid state by a fixed share per frame (a damped
+/// return, no spring and no momentum). Pinches zoom about their centroid freely and return
+/// the same way.
+struct ScrollViewBounce: EditorModel {
+    var display: EditorDisplay
+    var raw: ViewState
+    var translation = Point(0, 0)
+    var scale = 1.0
+    var location = Point(0, 0)
+    var returning = false
+
+    init(_ setup: ModelSetup) {
+        display = setup.initial
+        raw = setup.initial.state
+    }
+
+    mutating func apply(_ action: EngineAction, in context: ModelContext) throws {
+        let g = context.geometry
+        switch action {
+        case .gesture(let e):
+            returning = false
+            switch (e.gesture, e.phase) {
+            case (.pan, .began): translation = e.translation
+            case (.pan, .changed), (.pan, .ended):
+                raw.cx += e.translation.x - translation.x
+                raw.cy += e.translation.y - translation.y
+                translation = e.translation
+            case (.pinch, .began):
+                scale = e.scale
+                location = e.location ?? display.box.center
+            case (.pinch, .changed), (.pinch, .ended):
+                let at = e.location ?? location
+                let f = e.scale / scale
+                raw = ViewState(
+                    scale: raw.scale * f, cx: at.x + (raw.cx - location.x) * f, cy: at.y + (raw.cy - location.y) * f)
+                scale = e.scale
+                location = at
+            default: break
+            }
+            if e.phase == .ended || e.phase == .cancelled {
+                raw = display.state
+                returning = true
+            } else {
+                display.state = band(raw, g, context.viewport)
+            }
+        case .tick where returning:
+            let target = g.project(display.state)
+            var s = display.state
+            s.cx = target.cx + (s.cx - target.cx) * 0.8
+            s.cy = target.cy + (s.cy - target.cy) * 0.8
+            s.scale = target.scale + (s.scale - target.scale) * 0.8
+            if abs(s.cx - target.cx) < 0.05, abs(s.cy - target.cy) < 0.05, abs(s.scale - target.scale) < 1e-5 {
+                s = target
+                returning = false
+            }
+            display.state = s
+            raw = s
+        default: break
+        }
+        display.isAnimating = returning
+        display.isSettling = returning
+    }
+
+    /// The band on each axis of the centre (the zoom as given, projected only on release).
+    func band(_ s: ViewState, _ g: PolicyGeometry, _ viewport: Size) -> ViewState {
+        let p = g.project(s)
+        func axis(_ v: Double, _ valid: Double, _ d: Double) -> Double {
+            let x = v - valid
+            return valid + (x < 0 ? -1 : 1) * (1 - 1 / (abs(x) * 0.55 / d + 1)) * d
+        }
+        return ViewState(
+            scale: s.scale, cx: axis(s.cx, p.cx, viewport.width), cy: axis(s.cy, p.cy, viewport.height), angle: s.angle)
     }
 }

@@ -71,8 +71,10 @@ package enum EditorFit {
         package var best: Candidate? { ranking.first?.best }
     }
 
-    /// Runs the search. `policies`: the policy kinds to try (nil: the scenarios' own).
-    /// `progress(done, total)` is called after each round of evaluations.
+    /// Runs the search. `policies`: the policy kinds to try (nil: the scenarios' own); a policy
+    /// whose editor refuses a range is ranked last as not tried, and when every policy refuses,
+    /// the first refusal is the error. `progress(done, total)` is called after each round of
+    /// evaluations.
     package static func run(
         _ recordings: [FitRecording], parameters: [FitParameter], policies: [PolicyKind]? = nil,
         options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -81,8 +83,9 @@ package enum EditorFit {
         let kinds = policies ?? [first.loaded.scenario.editor.policy.kind]
         var before = Residuals.Summary()
         for r in recordings {
-            do { before = before + Residuals.compare(try r.loaded.replay(), r.recorded, findDeparture: false).overall }
-            catch { throw FitError("\(r.loaded.scenario.file): \(error.description)") }
+            do {
+                before = before + Residuals.compare(try r.loaded.replay(), r.recorded, findDeparture: false).overall
+            } catch { throw FitError("\(r.loaded.scenario.file): \(error.description)") }
         }
         let total = kinds.count * options.evaluations
         var ranking: [PolicyResult] = []
@@ -96,6 +99,9 @@ package enum EditorFit {
             }
             ranking.append(
                 search(problem, options: options) { done in progress?(i * options.evaluations + done, total) })
+        }
+        if let refused = ranking.first?.unusable, ranking.allSatisfy({ $0.unusable != nil }) {
+            throw FitError(refused)
         }
         progress?(total, total)
         ranking.sort { a, b in

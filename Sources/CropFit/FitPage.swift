@@ -4,7 +4,7 @@ import CropPipeline
 
 /// `fit`'s page (`index.html`): the report, then per recording small multiples of the photo's
 /// centre, width and angle and of the corners' error over time, each with the recorded, the
-/// fitted and the starting curve, the frames where the fit is worst marked in black.
+/// fitted and the starting curve, the frames where the fit is worst marked in orange.
 extension FitReport {
     /// How many of each recording's worst frames the page marks.
     static let marked = 3
@@ -24,7 +24,9 @@ extension FitReport {
             let recorded = r.recorded.frames
             let start = before[i]
             let fitted = after?[i]
-            let worst = Set((fitted?.residuals ?? start.residuals).frames.sorted { $0.error > $1.error }.prefix(Self.marked).map(\.frame))
+            let worst = Set(
+                (fitted?.residuals ?? start.residuals).frames.sorted { $0.error > $1.error }.prefix(Self.marked).map(
+                    \.frame))
             html += "<h2>\(HTML.escape(r.loaded.scenario.name))</h2>\n<p>Worst frames after the fit (marked):"
             html += " \(worst.sorted().map(String.init).joined(separator: ", "))</p>\n<div>\n"
             let quantities: [(String, (Rect, Double) -> Double)] = [
@@ -57,7 +59,8 @@ extension FitReport {
             if let fitted {
                 errors.append(
                     SVGPlot.Series(
-                        label: "fitted", color: SVGPlot.color(2), points: fitted.residuals.frames.map { ($0.time, $0.error) }))
+                        label: "fitted", color: SVGPlot.color(2),
+                        points: fitted.residuals.frames.map { ($0.time, $0.error) }))
                 errors.append(marks(fitted.residuals.frames.map { ($0.frame, $0.error) }, worst, fps))
             }
             html += SVGPlot(title: "corners' error (pt)", series: errors).svg
@@ -75,6 +78,6 @@ extension FitReport {
             }
             points.append((Double(v.frame) / fps, nil))
         }
-        return SVGPlot.Series(label: "worst frames", color: "#000000", points: points)
+        return SVGPlot.Series(label: "worst frames", color: "#ff8c00", points: points)
     }
 }

@@ -62,7 +62,8 @@ package struct FitReport: Sendable {
         if let best = result.best {
             out.append(
                 "best (\(best.policy.rawValue)): "
-                    + zip(result.parameters, best.values).map { "\($0.key) = \(Self.value($1))" }.joined(separator: ", "))
+                    + zip(result.parameters, best.values).map { "\($0.key) = \(Self.value($1))" }.joined(
+                        separator: ", "))
         }
         out.append("")
         out.append("| rank | policy | RMS at the scenario's values | RMS fitted | max fitted | values | evaluations |")
@@ -77,10 +78,13 @@ package struct FitReport: Sendable {
             let max = p.best.map { points($0.summary.max) } ?? "-"
             let values = p.best.map { $0.values.map(Self.value).joined(separator: ", ") } ?? "-"
             let refused = p.refused > 0 ? " (\(p.refused) refused)" : ""
-            out.append("| \(i + 1) | \(p.policy.rawValue) | \(start) | \(rms) | \(max) | \(values) | \(p.evaluations)\(refused) |")
+            out.append(
+                "| \(i + 1) | \(p.policy.rawValue) | \(start) | \(rms) | \(max) | \(values) | \(p.evaluations)\(refused) |"
+            )
         }
         out.append("")
-        out.append("before (the scenarios' own editors): RMS \(points(result.before.rms)), max \(points(result.before.max))")
+        out.append(
+            "before (the scenarios' own editors): RMS \(points(result.before.rms)), max \(points(result.before.max))")
         out += TraceConformance.phaseLines(Self.phases(before.map(\.residuals)))
         if let after, let best = result.best {
             var line = "after: RMS \(points(best.summary.rms)), max \(points(best.summary.max))"

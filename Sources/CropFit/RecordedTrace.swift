@@ -83,7 +83,8 @@ package struct RecordedTrace: Sendable, Equatable {
         func required(_ key: String, _ object: [String: Field], _ at: Field?) throws(ScenarioError) -> Field {
             guard let f = object[key] else {
                 throw ScenarioError(
-                    file: file, place: at.map(\.path), message: "expected \"\(key)\" (a recorded trace: see docs/fit.md)")
+                    file: file, place: at.map(\.path),
+                    message: "expected \"\(key)\" (a recorded trace: see docs/fit.md)")
             }
             return f
         }

@@ -149,7 +149,9 @@ package struct Residuals: Sendable {
                 gesture: TraceDiff.gestureContext(
                     upTo: r.frame, frames: trace.frames.prefix(r.frame + 1).map(TraceFile.Frame.init)))
         }
-        if r.turns != m.orientation.turns { return make(TraceField.turns.name, Double(r.turns), Double(m.orientation.turns)) }
+        if r.turns != m.orientation.turns {
+            return make(TraceField.turns.name, Double(r.turns), Double(m.orientation.turns))
+        }
         if r.mirrored != m.orientation.mirrored {
             return TraceDifference(
                 frame: r.frame, field: TraceField.mirrored.name, expected: .flag(r.mirrored),
@@ -157,7 +159,8 @@ package struct Residuals: Sendable {
         }
         let boxWorst = zip(corners(r.box, angle: 0), corners(m.box, angle: 0)).map { ($0 - $1).length }.max() ?? 0
         guard worst > tolerance || boxWorst > tolerance else { return nil }
-        let halfDiagonal = 0.5 * (r.imageRect.width * r.imageRect.width + r.imageRect.height * r.imageRect.height).squareRoot()
+        let halfDiagonal =
+            0.5 * (r.imageRect.width * r.imageRect.width + r.imageRect.height * r.imageRect.height).squareRoot()
         var candidates: [(String, Double, Double, Double)] = []
         let rects: [(String, Rect, Rect)] = [
             (TraceField.imageRect.name, r.imageRect, m.imageRect), (TraceField.box.name, r.box, m.box),
@@ -167,7 +170,8 @@ package struct Residuals: Sendable {
                 candidates.append(("\(name).\(part)", x, y, abs(y - x)))
             }
         }
-        candidates.append((TraceField.angle.name, r.angle, m.angle, abs(m.angle - r.angle) * Double.pi / 180 * halfDiagonal))
+        candidates.append(
+            (TraceField.angle.name, r.angle, m.angle, abs(m.angle - r.angle) * Double.pi / 180 * halfDiagonal))
         let top = candidates.max { $0.3 < $1.3 } ?? candidates[0]
         return make(top.0, top.1, top.2)
     }

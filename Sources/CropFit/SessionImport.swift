@@ -27,12 +27,14 @@ package struct SessionImport: Sendable {
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: scenarioText, file: file, defaultName: name, directory: directory, extensions: registrations.names)
+                text: scenarioText, file: file, defaultName: name, directory: directory, extensions: registrations.names
+            )
         } catch {
             if let place = error.place, place.hasPrefix("editor") {
                 throw .badInput("\(file): the editor: \(place): \(error.message)")
             }
-            throw .badInput("\(file): the recorded callbacks do not make a valid scenario: \(Self.naming(error.description, log))")
+            throw .badInput(
+                "\(file): the recorded callbacks do not make a valid scenario: \(Self.naming(error.description, log))")
         }
         loaded = try LoadedScenario.withImage(scenario, registrations: registrations)
         do { _ = try loaded.replay() } catch {

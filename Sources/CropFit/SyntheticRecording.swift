@@ -64,7 +64,9 @@ package struct SyntheticRecording: Sendable {
     ) -> String {
         let n = JSONNumber.format
         let lines = events.map { e in
-            var fields = ["\"frame\": \(e.frame)", "\"gesture\": \"\(e.gesture.rawValue)\"", "\"phase\": \"\(e.phase.rawValue)\""]
+            var fields = [
+                "\"frame\": \(e.frame)", "\"gesture\": \"\(e.gesture.rawValue)\"", "\"phase\": \"\(e.phase.rawValue)\"",
+            ]
             if let t = e.translation { fields.append("\"translation\": [\(n(t.x)), \(n(t.y))]") }
             if let s = e.scale { fields.append("\"scale\": \(n(s))") }
             if let l = e.location { fields.append("\"location\": [\(n(l.x)), \(n(l.y))]") }
@@ -104,7 +106,8 @@ package struct SyntheticRecording: Sendable {
         let t0 = 100.0
         let fps = Double(trace.fps)
         var recorder = SessionRecorder(
-            fps: trace.fps, viewport: Size(loaded.scenario.editor.viewport.width, loaded.scenario.editor.viewport.height),
+            fps: trace.fps,
+            viewport: Size(loaded.scenario.editor.viewport.width, loaded.scenario.editor.viewport.height),
             imageWidth: loaded.image.width, imageHeight: loaded.image.height)
         var next = 0
         for f in trace.frames {
@@ -115,10 +118,12 @@ package struct SyntheticRecording: Sendable {
                 let location = e.location ?? .zero
                 switch e.gesture {
                 case .pan:
-                    recorder.pan(e.phase, time: t, translation: e.translation ?? .zero, location: location, velocity: e.velocity)
+                    recorder.pan(
+                        e.phase, time: t, translation: e.translation ?? .zero, location: location, velocity: e.velocity)
                 case .pinch: recorder.pinch(e.phase, time: t, scale: e.scale ?? 1, location: location)
                 case .rotation:
-                    recorder.rotation(e.phase, time: t, radians: (e.rotation ?? 0) * Double.pi / 180, location: location)
+                    recorder.rotation(
+                        e.phase, time: t, radians: (e.rotation ?? 0) * Double.pi / 180, location: location)
                 }
                 next += 1
             }
@@ -126,7 +131,9 @@ package struct SyntheticRecording: Sendable {
             let wobble = spread(jitter)
             if dropped { continue }
             func noisy(_ r: Rect) -> Rect {
-                Rect(x: r.x + spread(noise), y: r.y + spread(noise), width: r.width + spread(noise), height: r.height + spread(noise))
+                Rect(
+                    x: r.x + spread(noise), y: r.y + spread(noise), width: r.width + spread(noise),
+                    height: r.height + spread(noise))
             }
             recorder.frame(
                 time: t0 + Double(f.frame) / fps + wobble, photo: noisy(f.imageRect), angle: f.angle,

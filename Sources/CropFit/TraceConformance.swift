@@ -71,7 +71,8 @@ package struct TraceConformance: Sendable {
             (
                 "phases",
                 .object(
-                    Residuals.Phase.allCases.compactMap { p in residuals.phases[p].map { (p.rawValue, Self.json($0)) } })
+                    Residuals.Phase.allCases.compactMap { p in residuals.phases[p].map { (p.rawValue, Self.json($0)) } }
+                )
             ))
         if let d = residuals.departure {
             members.append(

@@ -69,7 +69,8 @@ package struct SessionLog: Sendable {
             let t = try r.number(tNode, "a time in seconds")
             guard t >= lastTime else {
                 throw r.error(
-                    tNode, "t \(JSONNumber.format(t)) is earlier than the previous record's \(JSONNumber.format(lastTime))")
+                    tNode,
+                    "t \(JSONNumber.format(t)) is earlier than the previous record's \(JSONNumber.format(lastTime))")
             }
             lastTime = t
             if let photo = node["photo"] {
@@ -109,10 +110,12 @@ package struct SessionLog: Sendable {
                 pending = []
                 continue
             }
-            guard let (kind, phaseNode) = GestureKind.allCases.lazy.compactMap({ k in node[k.rawValue].map { (k, $0) } })
-                .first
+            guard
+                let (kind, phaseNode) = GestureKind.allCases.lazy.compactMap({ k in node[k.rawValue].map { (k, $0) } })
+                    .first
             else {
-                throw r.error(node, "expected a frame record (\"photo\") or a callback (\"pan\", \"pinch\" or \"rotation\")")
+                throw r.error(
+                    node, "expected a frame record (\"photo\") or a callback (\"pan\", \"pinch\" or \"rotation\")")
             }
             let phaseName = try r.string(phaseNode, "a recognizer state")
             guard let phase = GesturePhase(rawValue: phaseName) else {
@@ -190,7 +193,8 @@ package struct SessionLog: Sendable {
         guard image.x == image.x.rounded(), image.y == image.y.rounded(), sides.contains(image.x),
             sides.contains(image.y)
         else {
-            throw r.error(node, "expected the image's [w, h] in pixels, each an integer from 1 to \(Limits.maxImageSide)")
+            throw r.error(
+                node, "expected the image's [w, h] in pixels, each an integer from 1 to \(Limits.maxImageSide)")
         }
         return SessionLog(
             fps: Int(fps), viewport: Size(viewport.x, viewport.y), imageWidth: Int(image.x), imageHeight: Int(image.y),

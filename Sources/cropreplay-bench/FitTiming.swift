@@ -33,12 +33,16 @@ enum FitTiming {
         for r in recordings { replayed += try r.loaded.replay().frames.count }
         let replay = try bestMs(reps * 10) { for r in recordings { _ = try r.loaded.replay() } }
         print("fit: 3 recordings of 2 s (\(frames) recorded frames), 3 parameters, \(Parallel.defaultJobs) cores")
-        print("  one replay of the three (trace only): \(f(replay, 3)) ms = \(f(replay * 1000 / Double(replayed), 2)) us a frame")
+        print(
+            "  one replay of the three (trace only): \(f(replay, 3)) ms = \(f(replay * 1000 / Double(replayed), 2)) us a frame"
+        )
         for jobs in Array(Set([1, Parallel.defaultJobs])).sorted() {
             var options = EditorFit.Options()
             options.jobs = jobs
             var result: EditorFit.Result?
-            let ms = try bestMs(reps) { result = try EditorFit.run(recordings, parameters: parameters, options: options) }
+            let ms = try bestMs(reps) {
+                result = try EditorFit.run(recordings, parameters: parameters, options: options)
+            }
             let best = result?.best
             print(
                 "  fit, --jobs \(jobs): \(f(ms / 1000, 2)) s for \(result?.ranking.first?.evaluations ?? 0) evaluations;"

@@ -58,7 +58,9 @@ final class FitTests: XCTestCase {
         options.jobs = 2
         let result = try EditorFit.run(recordings, parameters: Self.parameters, options: options)
         let best = try XCTUnwrap(result.best)
-        print("evaluations \(result.ranking[0].evaluations) recovered \(best.values), rms \(best.summary.rms) max \(best.summary.max); before \(result.before.rms)")
+        print(
+            "evaluations \(result.ranking[0].evaluations) recovered \(best.values), rms \(best.summary.rms) max \(best.summary.max); before \(result.before.rms)"
+        )
         XCTAssertEqual(best.values[0], Self.hidden.rubberBand, accuracy: 0.01)
         XCTAssertEqual(best.values[1], Self.hidden.momentum, accuracy: 0.0001)
         XCTAssertEqual(best.values[2], Self.hidden.response, accuracy: 0.01)
@@ -126,7 +128,8 @@ final class FitTests: XCTestCase {
         let conform = runCLI(["conform", "--trace", "\(dir)/s0.recorded.json", "\(dir)/s0.json"])
         XCTAssertEqual(conform.code, 1, conform.err)
         XCTAssertTrue(conform.out.hasPrefix("DEPARTS session0: frame "), conform.out)
-        XCTAssertTrue(conform.out.contains("  stretching, while dragging past the edge (the rubber band): "), conform.out)
+        XCTAssertTrue(
+            conform.out.contains("  stretching, while dragging past the edge (the rubber band): "), conform.out)
         let fit = runCLI(
             ["fit"] + args + [
                 "--vary", "policy.rubberBand=0.2..1", "--vary", "policy.momentum=0.99..0.999", "--vary",
@@ -163,9 +166,16 @@ final class FitTests: XCTestCase {
                 "order", [header, frame(1), frame(1.1), frame(1.05)],
                 "order.jsonl:4:7: t 1.05 is earlier than the previous record's 1.1"
             ),
-            ("untouched", [header, frame(1), frame(1.0167)], "untouched.jsonl:3: the recording has 2 frames but no callback"),
             (
-                "changed", [header, frame(1), "{\"t\": 1.01, \"pan\": \"changed\", \"translation\": [1, 1], \"location\": [2, 2]}"],
+                "untouched", [header, frame(1), frame(1.0167)],
+                "untouched.jsonl:3: the recording has 2 frames but no callback"
+            ),
+            (
+                "changed",
+                [
+                    header, frame(1),
+                    "{\"t\": 1.01, \"pan\": \"changed\", \"translation\": [1, 1], \"location\": [2, 2]}",
+                ],
                 "changed.jsonl:3:20: pan changed without began"
             ),
             ("nan", [header, frame(1), "{\"t\": NaN, \"pan\": \"began\"}"], "nan.jsonl:3:"),
@@ -180,7 +190,9 @@ final class FitTests: XCTestCase {
         for (name, lines, expected) in cases {
             let path = "\(dir)/\(name).jsonl"
             try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            let r = runCLI(["import", "session", path, "--preset", "circle-avatar-bounce", "--out", "\(dir)/\(name).json"])
+            let r = runCLI([
+                "import", "session", path, "--preset", "circle-avatar-bounce", "--out", "\(dir)/\(name).json",
+            ])
             XCTAssertEqual(r.code, 2, name)
             XCTAssertEqual(r.err.split(separator: "\n").count, 1, r.err)
             XCTAssertTrue(r.err.contains(expected), "\(name): \(r.err)")

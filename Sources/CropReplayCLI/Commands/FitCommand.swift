@@ -170,11 +170,13 @@ extension Commands {
                 command: "fit")
         }
         if FileIO.exists(out) && !FileIO.isDirectory(out) {
-            throw UsageError(message: "'--out' expects a folder to write in, but \(out) is not a folder", command: "fit")
+            throw UsageError(
+                message: "'--out' expects a folder to write in, but \(out) is not a folder", command: "fit")
         }
         for name in ["fit.md", "fit.json", "index.html"] {
             do { _ = try FileIO.outputTarget(out + "/" + name) } catch {
-                throw UsageError(message: "'--out' expects a folder to write in, but \(error.description)", command: "fit")
+                throw UsageError(
+                    message: "'--out' expects a folder to write in, but \(error.description)", command: "fit")
             }
         }
     }

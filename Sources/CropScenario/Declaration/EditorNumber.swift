@@ -34,7 +34,8 @@ package struct EditorNumber: Sendable {
         {
             if !Self.isNumber(key.shape) {
                 throw ScenarioError(
-                    file: source, place: "editor.\(path)", message: "expected a key that holds a number; this one does not")
+                    file: source, place: "editor.\(path)",
+                    message: "expected a key that holds a number; this one does not")
             }
         }
         // The current value must read back: a path the editor does not accept is refused here.
@@ -66,7 +67,8 @@ package struct EditorNumber: Sendable {
         }
         var node = first.base
         for (n, v) in zip(numbers, values) { node = setting(node, n.components[...], to: .number(v)) }
-        return try EditorDecoder(extensions: first.extensions).decode(Field(node: node, path: "editor", file: first.source))
+        return try EditorDecoder(extensions: first.extensions).decode(
+            Field(node: node, path: "editor", file: first.source))
     }
 
     /// `node` with the value at `path` set (objects made on the way where missing).

@@ -161,7 +161,7 @@ let package = Package(
             name: "CropReplay",
             dependencies: [
                 "CropReplayEngine", "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO",
-                "CropPipeline", "CropGoldens",
+                "CropPipeline", "CropGoldens", "CropFit",
             ]
         ),
         .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),

@@ -125,8 +125,18 @@ final class FitTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/s\(i).recorded.json"))
             args += ["\(dir)/s\(i).json", "--trace", "\(dir)/s\(i).recorded.json"]
         }
-        let conform = runCLI(["conform", "--trace", "\(dir)/s0.recorded.json", "\(dir)/s0.json"])
+        // Folders holding recorded traces still validate: `*.recorded.json` is not a scenario.
+        let validate = runCLI(["validate", dir])
+        XCTAssertEqual(validate.code, 0, validate.err)
+        let conform = runCLI([
+            "conform", "--trace", "\(dir)/s0.recorded.json", "\(dir)/s0.json", "--out", dir + "/conform",
+        ])
         XCTAssertEqual(conform.code, 1, conform.err)
+        let report = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: dir + "/conform/conformance.json"))) as? [String: Any])
+        XCTAssertEqual(report["conforms"] as? Bool, false)
+        XCTAssertNotNil((report["phases"] as? [String: Any])?["stretching"])
         XCTAssertTrue(conform.out.hasPrefix("DEPARTS session0: frame "), conform.out)
         XCTAssertTrue(
             conform.out.contains("  stretching, while dragging past the edge (the rubber band): "), conform.out)
@@ -151,6 +161,26 @@ final class FitTests: XCTestCase {
         let after = runCLI(["conform", "--trace", "\(dir)/s0.recorded.json", "\(dir)/fit/fitted/session0.json"])
         XCTAssertEqual(after.code, 0, after.out + after.err)
         XCTAssertTrue(after.out.hasPrefix("CONFORMS session0"), after.out)
+    }
+
+    /// The recorder writes nothing for a value that is not finite (and counts it), so its text
+    /// stays JSON; a recorded trace with a bad value names the file and the place.
+    func testRecorderSkipsNonFiniteValuesAndRecordedTracesNameTheirPlace() throws {
+        var recorder = SessionRecorder(fps: 60, viewport: Size(390, 844), imageWidth: 100, imageHeight: 100)
+        recorder.pan(.began, time: 1, translation: .zero, location: Point(.nan, 3))
+        recorder.pinch(.began, time: 1, scale: .infinity, location: .zero)
+        recorder.frame(
+            time: 1, photo: Rect(x: 0, y: 0, width: 10, height: 10), box: Rect(x: 0, y: 0, width: 5, height: 5))
+        XCTAssertEqual(recorder.skipped, 2)
+        XCTAssertEqual(recorder.lines.count, 2)
+        for line in recorder.lines { XCTAssertNoThrow(try JSONParser.parse(line), line) }
+        let bad =
+            "{\"recorded\": \"x\", \"fps\": 60, \"frames\": [{\"frame\": 0, \"imageRect\": [0, 0, 1],"
+            + " \"angle\": 0, \"turns\": 0, \"mirrored\": false, \"box\": [0, 0, 1, 1]}]}"
+        XCTAssertThrowsError(try RecordedTrace.decode(Array(bad.utf8), file: "x.recorded.json")) { error in
+            XCTAssertEqual(
+                "\(error)", "x.recorded.json: frames[0].imageRect: expected [x, y, w, h], got 3 items")
+        }
     }
 
     /// Bad recordings get one line naming the file and the record's line.

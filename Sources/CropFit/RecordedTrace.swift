@@ -110,6 +110,12 @@ package struct RecordedTrace: Sendable, Equatable {
         return RecordedTrace(name: name, fps: fps, frames: frames)
     }
 
+    /// Why the recording cannot be compared with `scenario`'s replay (another frame rate), if so.
+    package func mismatch(_ scenario: Scenario, file: String) -> String? {
+        guard fps != scenario.fps else { return nil }
+        return "\(file): recorded at \(fps) fps, but the scenario \(scenario.file) replays at \(scenario.fps) fps"
+    }
+
     static func rect(_ f: Field) throws(ScenarioError) -> Rect {
         let items = try f.array()
         guard items.count == 4 else { throw f.error("expected [x, y, w, h], got \(items.count) items") }

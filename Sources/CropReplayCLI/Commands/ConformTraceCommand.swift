@@ -19,8 +19,10 @@ extension Commands {
         let tolerance = try a.double("--tolerance", min: 0, max: 1_000_000) ?? 1
         let out = a.options["--out"]
         if let out { try checkReportFolder(out) }
-        let recorded = try readRecordedTrace(a.options["--trace"] ?? "")
+        let tracePath = a.options["--trace"] ?? ""
+        let recorded = try readRecordedTrace(tracePath)
         let loaded = try load(a.positionals[0], a)
+        if let why = recorded.mismatch(loaded.scenario, file: tracePath) { throw ReplayFailure.badInput(why) }
         let report = try TraceConformance(loaded, recorded: recorded, tolerance: tolerance)
         for line in report.lines { console.out(line) }
         if let out {

@@ -35,7 +35,7 @@ extension Commands {
                     + " policy.momentum, policy.animation.response, refit.delay, policy.params.NAME, ..."),
             .init(
                 name: "--policies", value: "<list>",
-                help: "Also try these policy kinds, comma-separated (default: the scenarios' own)."),
+                help: "The policy kinds to try and rank, comma-separated (default: the scenarios' own)."),
             .init(name: "--seed", value: "<s>", help: "Seed of the search's sample (default: 1)."),
             .init(
                 name: "--evaluations", value: "<n>",
@@ -117,6 +117,7 @@ extension Commands {
         for (path, trace) in zip(a.positionals, traces) {
             let loaded = try LoadedScenario.load(path: path, registrations: a.registrations)
             let recorded = try readRecordedTrace(trace)
+            if let why = recorded.mismatch(loaded.scenario, file: trace) { throw ReplayFailure.badInput(why) }
             recordings.append(FitRecording(loaded: loaded, recorded: recorded))
             originals.append(try readJSONObject(path, what: "a scenario object").node)
         }

@@ -183,6 +183,29 @@ final class FitTests: XCTestCase {
         }
     }
 
+    /// The committed recording (a drag held past the bottom edge, recorded with the hidden
+    /// values: 31 callbacks, 8 of its 121 frames dropped) imports into a scenario whose events
+    /// sit on the frames worked out from the times, and a recorded trace of the 113 frames.
+    func testImportingACommittedRecording() throws {
+        let dir = temporaryDirectory("fit-fixture")
+        let log = packageRoot + "/Tests/CropReplayTests/Fixtures/import/drag.session.jsonl"
+        let r = runCLI([
+            "import", "session", log, "--preset", "circle-avatar-bounce", "--out", dir + "/drag.json", "--trace",
+            dir + "/drag.trace.json",
+        ])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("31 callbacks, 113 frames shown of 121"), r.err)
+        let scenario = try String(contentsOfFile: dir + "/drag.json", encoding: .utf8)
+        XCTAssertTrue(scenario.contains("{\"frame\": 1, \"gesture\": \"pan\", \"phase\": \"began\""), scenario)
+        XCTAssertTrue(scenario.contains("{\"frame\": 31, \"gesture\": \"pan\", \"phase\": \"ended\""), scenario)
+        XCTAssertTrue(scenario.contains("{\"wait\": 1.4833333333333334}"), scenario)  // 89 frames
+        let trace = try RecordedTrace.decode(
+            Array(try String(contentsOfFile: dir + "/drag.trace.json", encoding: .utf8).utf8), file: "drag.trace.json")
+        XCTAssertEqual(trace.frames.count, 113)
+        XCTAssertEqual(trace.frames.first?.frame, 0)
+        XCTAssertEqual(trace.frames.last?.frame, 120)
+    }
+
     /// Bad recordings get one line naming the file and the record's line.
     func testBadRecordingsNameTheRecord() throws {
         let dir = temporaryDirectory("fit-bad")

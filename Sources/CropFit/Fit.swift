@@ -209,11 +209,10 @@ package enum EditorFit {
         let samples = max(4, 4 * k)
         var points = [startUnit]
         // A Latin hypercube: each parameter's range cut into `samples` strata, each used once.
-        var strata = (0..<k).map { _ in random.shuffled(Array(0..<samples)) }
+        let strata = (0..<k).map { _ in random.shuffled(Array(0..<samples)) }
         for s in 0..<samples {
             points.append((0..<k).map { j in (Double(strata[j][s]) + random.unit()) / Double(samples) })
         }
-        strata = []
         var best: (point: [Double], summary: Residuals.Summary)?
         for (p, s) in zip(points, evaluate(points)) {
             guard let s else { continue }

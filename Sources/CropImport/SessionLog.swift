@@ -127,7 +127,7 @@ package struct SessionLog: Sendable {
             let wasActive = active[kind] ?? false
             switch phase {
             case .began where wasActive:
-                throw r.error(phaseNode, "\(kind.rawValue) began again before it ended (line \(line))")
+                throw r.error(phaseNode, "\(kind.rawValue) began again before it ended")
             case .changed, .ended, .cancelled:
                 guard wasActive else {
                     throw r.error(phaseNode, "\(kind.rawValue) \(phase.rawValue) without began")

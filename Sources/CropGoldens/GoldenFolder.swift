@@ -24,10 +24,14 @@ package enum GoldenFolder {
         return Int(info.st_mode) & Int(S_IFMT)
     }
 
+    /// Files a file manager leaves in any folder it shows (macOS Finder's `.DS_Store`): not the
+    /// user's content, so they do not make a golden folder foreign.
+    static let managerFiles: Set<String> = [".DS_Store"]
+
     /// Why `path` holds something `record` does not write (a link, a subfolder, another kind of
-    /// file, a file not named `trace.json` or `*.png`), or nil when it holds only such files.
-    /// `record` replaces an existing folder only when this is nil (a damaged golden is still
-    /// replaced: its trace need not decode).
+    /// file, a file not named `trace.json` or `*.png`, `managerFiles` aside), or nil when it
+    /// holds only such files. `record` replaces an existing folder only when this is nil (a
+    /// damaged golden is still replaced: its trace need not decode).
     package static func foreignContent(_ path: String) -> String? {
         switch kind(path) {
         case Int(S_IFDIR)?: break
@@ -37,7 +41,7 @@ package enum GoldenFolder {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             return "cannot be listed"
         }
-        for item in items.sorted() {
+        for item in items.sorted() where !managerFiles.contains(item) {
             guard kind(path + "/" + item) == Int(S_IFREG) else {
                 return "holds \(Echo.cap(item)), which is not a file record writes"
             }
@@ -69,7 +73,8 @@ package enum GoldenFolder {
             return trace.frames.indices.contains(n) && item == "frame-\(n).png"
         }
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for item in items.sorted() where item != "trace.json" && !snapshots.contains(item) && !isFrameImage(item) {
+        for item in items.sorted()
+        where item != "trace.json" && !snapshots.contains(item) && !isFrameImage(item) && !managerFiles.contains(item) {
             return "holds \(Echo.cap(item)), which is not a snapshot of its trace"
         }
         return nil

@@ -105,6 +105,7 @@ final class HostileInputsRoundThreeTests: XCTestCase {
         XCTAssertEqual(runCLI(["record"], in: dir).code, 0)
         try FileManager.default.removeItem(atPath: dir + "/scenarios/gone.json")
         try FileManager.default.removeItem(atPath: dir + "/scenarios/extra.json")
+        try write("finder", dir + "/golden/gone/.DS_Store")
         try write("mine\n", dir + "/golden/extra/notes.txt")
         try write("notes\n", dir + "/golden/docs/notes.md")
         try write("{}", dir + "/golden/fake/trace.json")

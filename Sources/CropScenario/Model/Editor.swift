@@ -25,13 +25,34 @@ public enum ImageSource: Equatable, Sendable {
 }
 
 /// How the photo is first fitted (docs/scenarios.md): aspectFill, aspectFit, frameFill (covers the frame), shortSide.
-public enum Fit: String, Sendable, CaseIterable { case aspectFill, aspectFit, frameFill, shortSide }
+public enum Fit: String, Sendable, CaseIterable {
+    /// Covers the viewport.
+    case aspectFill
+    /// Fits inside the viewport, letterboxed.
+    case aspectFit
+    /// Covers the frame's bounding rect.
+    case frameFill
+    /// The image's short side matches the viewport's short side.
+    case shortSide
+}
 
 /// The crop frame's outline.
-public enum FrameShape: String, Sendable, CaseIterable { case rect, circle, roundedRect }
+public enum FrameShape: String, Sendable, CaseIterable {
+    /// A rectangle.
+    case rect
+    /// A circle, always 1:1.
+    case circle
+    /// A rectangle with rounded corners (`cornerRadius`).
+    case roundedRect
+}
 
 /// Which of a resizable box's handles a drag can start from.
-public enum BoxHandles: String, Sendable, CaseIterable { case cornersAndEdges, corners }
+public enum BoxHandles: String, Sendable, CaseIterable {
+    /// Corners and edges.
+    case cornersAndEdges
+    /// Corners only.
+    case corners
+}
 
 /// The aspect of a frame given by `aspect`: a ratio, or the oriented image's.
 public enum FrameAspect: Equatable, Sendable {
@@ -142,9 +163,21 @@ extension FrameSpec {
 }
 
 /// Which side of the frame the mask dims.
-public enum MaskRegion: String, Sendable, CaseIterable { case outside, inside }
+public enum MaskRegion: String, Sendable, CaseIterable {
+    /// Dims around the frame.
+    case outside
+    /// Tints the frame itself.
+    case inside
+}
 /// When the mask shows (docs/scenarios.md).
-public enum MaskVisibility: String, Sendable, CaseIterable { case always, hiddenWhileTouching, perGesture }
+public enum MaskVisibility: String, Sendable, CaseIterable {
+    /// Always shows.
+    case always
+    /// Hidden while a gesture is active.
+    case hiddenWhileTouching
+    /// A gesture's start hides it, its end shows it.
+    case perGesture
+}
 
 /// The dimming mask: colour, opacity, region, visibility rule and fade time.
 public struct MaskSpec: Equatable, Sendable {
@@ -173,7 +206,14 @@ public struct MaskSpec: Equatable, Sendable {
 }
 
 /// Where the border stroke lies relative to the frame outline.
-public enum BorderPosition: String, Sendable, CaseIterable { case center, inside, outside }
+public enum BorderPosition: String, Sendable, CaseIterable {
+    /// On the outline.
+    case center
+    /// Inside the outline.
+    case inside
+    /// Outside the outline.
+    case outside
+}
 
 /// The frame's border stroke.
 public struct BorderSpec: Equatable, Sendable {
@@ -202,7 +242,14 @@ public struct BorderSpec: Equatable, Sendable {
 }
 
 /// When the grid shows.
-public enum GridVisibility: String, Sendable, CaseIterable { case always, whileTouching, never }
+public enum GridVisibility: String, Sendable, CaseIterable {
+    /// Always shows.
+    case always
+    /// Shows while a gesture is active.
+    case whileTouching
+    /// Never shows.
+    case never
+}
 
 /// Guide lines inside the frame at i/(lines+1) of its width and height.
 public struct GridSpec: Equatable, Sendable {
@@ -231,9 +278,19 @@ public struct GridSpec: Equatable, Sendable {
 }
 
 /// What zoom 1 means: the initial fit, or one point per image pixel.
-public enum ZoomBase: String, Sendable, CaseIterable { case fit, pixels }
+public enum ZoomBase: String, Sendable, CaseIterable {
+    /// Zoom 1 is the initial fit.
+    case fit
+    /// Zoom 1 is one image pixel per point.
+    case pixels
+}
 /// The point a pinch scales about: the fingers' focal point, or the image centre.
-public enum ZoomAnchor: String, Sendable, CaseIterable { case focal, center }
+public enum ZoomAnchor: String, Sendable, CaseIterable {
+    /// About the fingers' focal point.
+    case focal
+    /// About the image centre.
+    case center
+}
 
 /// A zoom lower limit.
 public enum ZoomMin: Equatable, Sendable {
@@ -264,7 +321,14 @@ public struct ZoomSpec: Equatable, Sendable {
 }
 
 /// What must stay covered: the frame, the viewport (scroll-view content box), or nothing.
-public enum Constraint: String, Sendable, CaseIterable { case frame, viewport, none }
+public enum Constraint: String, Sendable, CaseIterable {
+    /// The frame's bounding rect must stay covered.
+    case frame
+    /// The zoomed content box must stay covered (scroll-view semantics).
+    case viewport
+    /// Nothing but the zoom limits.
+    case none
+}
 
 /// The snap-back policy by name: one of the five built-in policies (docs/behaviour.md,
 /// "Policies"), or a policy registered by name (`Registrations`, docs/extending.md).
@@ -293,9 +357,19 @@ public struct PolicyKind: RawRepresentable, Hashable, Sendable, CaseIterable, Cu
     public var description: String { rawValue }
 }
 /// Rollback restores the whole state, or each recognizer's part from its own store.
-public enum RollbackMode: String, Sendable, CaseIterable { case whole, perGesture }
+public enum RollbackMode: String, Sendable, CaseIterable {
+    /// Returns to the state before the touch.
+    case whole
+    /// Restores only what each gesture changed, at its own end.
+    case perGesture
+}
 /// Whether a cancelled gesture settles like an ended one.
-public enum CancelRule: String, Sendable, CaseIterable { case settle, ignore }
+public enum CancelRule: String, Sendable, CaseIterable {
+    /// A cancelled gesture settles like a release.
+    case settle
+    /// A cancelled gesture leaves the state as it is.
+    case ignore
+}
 
 /// How a settle moves from where it is to its target.
 public enum AnimationCurve: Equatable, Sendable {
@@ -359,9 +433,19 @@ public struct PolicySpec: Equatable, Sendable {
 }
 
 /// The crop rect formula (docs/outputs.md).
-public enum CropFormula: String, Sendable, CaseIterable { case geometric, offsetFactor }
+public enum CropFormula: String, Sendable, CaseIterable {
+    /// Maps the box back into image pixels.
+    case geometric
+    /// A scroll-view cropper's formula (it assumes a width-limited fit).
+    case offsetFactor
+}
 /// How the crop rect is made integral.
-public enum CropRounding: String, Sendable, CaseIterable { case integral, round }
+public enum CropRounding: String, Sendable, CaseIterable {
+    /// Floors the origin and ceils the far edge.
+    case integral
+    /// Rounds the size and the origin separately.
+    case round
+}
 
 /// Crop formula and rounding.
 public struct CropSpec: Equatable, Sendable {
@@ -407,7 +491,14 @@ public struct RefitSpec: Equatable, Sendable {
 }
 
 /// What a double tap does (docs/scenarios.md).
-public enum DoubleTapAction: String, Sendable, CaseIterable { case none, zoom, reset }
+public enum DoubleTapAction: String, Sendable, CaseIterable {
+    /// Only records the double tap.
+    case none
+    /// Zooms by `factor` about the tap (at the maximum, back to the minimum).
+    case zoom
+    /// Returns to the initial fit of the current orientation, box included.
+    case reset
+}
 
 /// The double tap: its action and zoom factor.
 public struct DoubleTapSpec: Equatable, Sendable {
@@ -423,7 +514,12 @@ public struct DoubleTapSpec: Equatable, Sendable {
 }
 
 /// Whether a quarter turn turns the box with the picture.
-public enum TurnBox: String, Sendable, CaseIterable { case turns, stays }
+public enum TurnBox: String, Sendable, CaseIterable {
+    /// The box turns with the photo.
+    case turns
+    /// The box stays as it is.
+    case stays
+}
 
 /// Everything about the editor screen (docs/scenarios.md), after presets and defaults.
 public struct EditorConfig: Equatable, Sendable {

@@ -17,9 +17,27 @@ public enum Easing: String, Sendable, CaseIterable {
 }
 
 /// The recognizers: pan, pinch and (docs/scenarios.md) rotation.
-public enum GestureKind: String, Sendable, CaseIterable { case pan, pinch, rotation }
+public enum GestureKind: String, Sendable, CaseIterable {
+    /// One finger moves the photo (or drags a resizable box).
+    case pan
+    /// Two fingers zoom.
+    case pinch
+    /// Two fingers twist (with `rotation.gesture`).
+    case rotation
+}
 /// Recognizer event phases.
-public enum GesturePhase: String, Sendable, CaseIterable { case began, changed, ended, cancelled, failed }
+public enum GesturePhase: String, Sendable, CaseIterable {
+    /// The gesture is recognized.
+    case began
+    /// The fingers moved.
+    case changed
+    /// The fingers lifted: a release.
+    case ended
+    /// The system took the gesture away.
+    case cancelled
+    /// The gesture was not recognized.
+    case failed
+}
 
 /// A scripted pan (docs/scenarios.md).
 public struct PanStep: Equatable, Sendable {
@@ -111,9 +129,19 @@ public struct StraightenStep: Equatable, Sendable {
 }
 
 /// A quarter turn's direction.
-public enum TurnDirection: String, Sendable, CaseIterable { case clockwise, counterclockwise }
+public enum TurnDirection: String, Sendable, CaseIterable {
+    /// 90 degrees clockwise.
+    case clockwise
+    /// 90 degrees counterclockwise.
+    case counterclockwise
+}
 /// A flip's axis: horizontal mirrors left-right, vertical top-bottom.
-public enum FlipAxis: String, Sendable, CaseIterable { case horizontal, vertical }
+public enum FlipAxis: String, Sendable, CaseIterable {
+    /// Mirrors left-right.
+    case horizontal
+    /// Mirrors top-bottom.
+    case vertical
+}
 
 /// The aspect step (docs/scenarios.md): lock a ratio, the oriented image's, or unlock.
 public enum AspectChoice: Equatable, Sendable {
@@ -161,7 +189,12 @@ public struct RawEvent: Equatable, Sendable {
 }
 
 /// Target of a rotate step.
-public enum Orientation: String, Sendable, CaseIterable { case landscape, portrait }
+public enum Orientation: String, Sendable, CaseIterable {
+    /// The viewport's long side becomes its width.
+    case landscape
+    /// The viewport's long side becomes its height.
+    case portrait
+}
 
 /// A crop to save (docs/outputs.md).
 public struct SaveStep: Equatable, Sendable {

@@ -4,7 +4,9 @@
 # then `docc convert` of each product's catalog (Sources/<product>/<product>.docc, whose
 # articles are links to docs/*.md) with warnings as errors: a broken symbol link, a topic
 # that names no symbol or a malformed article fails CI. Prints each product's documentation
-# coverage. The archives land in .build/docc (DOCC_OUTPUT to change it).
+# coverage. The archives land in .build/docc (DOCC_OUTPUT to change it). The catalogs are
+# converted as Tests/docc-articles.py copies them: the pages' GitHub links to each other
+# (`behaviour.md#continuity`) become DocC links, so docc checks every one and its anchor.
 # The stdlib's synthesized members (`!=`, `hashValue`, `init(rawValue:)` of raw-value enums)
 # are left out, as swift-docc-plugin's --skip-synthesized-symbols does; the members the
 # package inherits from its own protocol extensions keep their pages and docs.
@@ -26,7 +28,9 @@ for product in CropReplayEngine CropReplay CropReplayTesting; do
     -experimental-allowed-reexported-modules="$reexported" \
     -output-dir "$out/symbols/$product" "${maps[@]}"
   echo "docc-build: $product"
-  docc convert "Sources/$product/$product.docc" \
+  # The catalog with its articles' links between docs pages made DocC links (checked by docc).
+  python3 Tests/docc-articles.py "Sources/$product/$product.docc" "$out/catalogs/$product.docc"
+  docc convert "$out/catalogs/$product.docc" \
     --additional-symbol-graph-dir "$out/symbols/$product" \
     --fallback-display-name "$product" --fallback-bundle-identifier "org.cropreplay.$product" \
     --enable-inherited-docs --warnings-as-errors \

@@ -4,7 +4,9 @@ import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
 public struct UsageError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the command line.
     public var message: String
+    /// The subcommand whose help the hint names, or nil for the main help.
     public var command: String?
     public var description: String {
         let hint = command.map { "see 'cropreplay help \($0)'" } ?? "see 'cropreplay --help'"

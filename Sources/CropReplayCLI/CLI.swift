@@ -8,7 +8,10 @@ import Foundation
 /// 0 ok, 1 check mismatch (or explore finding), 2 bad input or usage, 3 internal error.
 /// Every error is one line on stderr.
 public enum CLI {
-    public static let version = "0.2.0"
+    /// The release's version (semantic versioning), printed by `cropreplay --version`: its one
+    /// declaration. A release tag is this string, and CHANGELOG.md has a section of that name
+    /// (docs/releasing.md).
+    public static let version = "0.3.0"
 
     /// The subcommands, in the order help lists them.
     static let commands: [CommandSpec] = [

@@ -8,15 +8,18 @@ import CropJSON
 /// what was given (`expected` "a zoom from 0.001 to 1000", `given` "nan"); the message is then
 /// `expected <expected>, got <given>`.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The scenario file, as given, or a label such as `<built-in>`.
     public var file: String
     /// `12:5`, `script[3].pan.duration`, or nil for the file as a whole.
     public var place: String?
+    /// What was expected there.
     public var message: String
     /// For a value out of its range: what the place accepts (`a duration from 0 to 10000`).
     public var expected: String?
     /// For a value out of its range: the value given (`-1`, `nan`, `inf`).
     public var given: String?
 
+    /// An error in `file` at `place` (nil: the file as a whole).
     public init(file: String, place: String?, message: String) {
         self.file = file
         self.place = place
@@ -29,6 +32,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         self.expected = expected
         self.given = given
     }
+    /// The one-line message the CLI prints: `file: place: message`.
     public var description: String {
         if let place, !place.isEmpty { return "\(file): \(place): \(message)" }
         return "\(file): \(message)"

@@ -25,7 +25,7 @@ package enum Comparison {
     package static func rows(_ loaded: LoadedScenario, variants: [Variant]) throws(ReplayFailure) -> [Row] {
         var replays: [(Variant, Trace, Fingers)] = []
         for v in variants {
-            let (t, fingers) = try replay(loaded, editor: v.editor)
+            let (t, fingers) = try replay(loaded.driving(v.model), editor: v.editor)
             if !t.frames.isEmpty { replays.append((v, t, fingers)) }
         }
         let longest = replays.map(\.1.frames.count).max() ?? 0
@@ -41,7 +41,7 @@ package enum Comparison {
         }
     }
 
-    /// The script replayed with `editor`, and where the fingers were on each frame.
+    /// The script replayed with `editor` by `loaded`'s model, and where the fingers were on each frame.
     package static func replay(_ loaded: LoadedScenario, editor: EditorConfig) throws(ReplayFailure) -> (Trace, Fingers)
     {
         var s = loaded.scenario
@@ -51,8 +51,9 @@ package enum Comparison {
         do {
             let t = try Replayer.replay(
                 s, imageWidth: loaded.image.width, imageHeight: loaded.image.height,
-                registrations: loaded.registrations,
-                observer: { state, _ in box.fingers.observe(state) })
+                registrations: loaded.registrations, model: loaded.model,
+                observer: { state, _ in box.fingers.observe(state) },
+                modelObserver: { model, _ in box.fingers.observe(model) })
             return (t, box.fingers)
         } catch {
             throw .scenario(error)

@@ -42,6 +42,41 @@ package enum ComparisonPage {
         return out + "</div>\n"
     }
 
+    /// A two-key grid: each metric (but the final state) as a table of the first key's values
+    /// (rows) by the second's (columns), a designer reading both axes at once; a cell is the
+    /// variant's value, shaded from the lowest (light) to the highest (dark) number in the table.
+    package static func gridTables(_ grid: Comparison.Grid, rows: [Comparison.Row]) -> String {
+        var out = "<h2>\(HTML.escape(grid.rowKey)) by \(HTML.escape(grid.columnKey))</h2>\n<div class=\"grids\">\n"
+        for c in Comparison.gridColumns {
+            out += "<table class=\"grid\"><caption title=\"\(HTML.escape(c.meaning))\">\(HTML.escape(c.header))</caption>\n"
+            out += "<tr><th>\(HTML.escape(grid.rowKey)) \\ \(HTML.escape(grid.columnKey))</th>"
+            for cv in grid.columnValues { out += "<th>\(HTML.escape(cv))</th>" }
+            out += "</tr>\n"
+            let numbers = rows.map { r -> Double? in
+                if case .number(let d, _) = c.json(r).value { return d }
+                if case .bool(let b) = c.json(r).value { return b ? 1 : 0 }
+                return nil
+            }
+            let known = numbers.compactMap { $0 }
+            let (lo, hi) = (known.min() ?? 0, known.max() ?? 0)
+            for rv in grid.rowValues {
+                out += "<tr><th>\(HTML.escape(rv))</th>"
+                for cv in grid.columnValues {
+                    guard let i = grid.index(rv, cv) else {
+                        out += "<td>-</td>"
+                        continue
+                    }
+                    let share = numbers[i].map { hi > lo ? ($0 - lo) / (hi - lo) : 0 } ?? 0
+                    let alpha = String(((0.06 + 0.3 * share) * 1000).rounded() / 1000)
+                    out += "<td style=\"background: rgba(31, 119, 180, \(alpha))\">\(HTML.escape(c.text(rows[i])))</td>"
+                }
+                out += "</tr>\n"
+            }
+            out += "</table>\n"
+        }
+        return out + "</div>\n"
+    }
+
     /// One quantity plotted over time: its value and the valid band on a frame.
     struct Quantity {
         var title: String
@@ -108,6 +143,8 @@ package enum ComparisonPage {
          margin: 0 0 4px 12px; color: #444; }
         .legend dt { font-weight: 600; } .multiples { display: grid; gap: 6px; align-items: center; }
         .multiples .head { font-weight: 600; text-align: center; } .multiples .rowtitle { font-size: 13px; }
+        .grids { display: flex; flex-wrap: wrap; gap: 8px 24px; } table.grid caption { font-weight: 600;\
+         text-align: left; } table.grid th { background: #eef2f6; font-size: 12px; }
         """
 
     /// The centres along an axis that keep the target covered, the other coordinate as shown

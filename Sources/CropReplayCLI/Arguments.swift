@@ -17,6 +17,8 @@ struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value of each option, in order (`options` keeps the last; `compare --vary` takes two).
+    var repeated: [String: [String]] = [:]
     let command: String
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
@@ -65,6 +67,7 @@ struct ParsedArguments {
                 throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command)
             }
             options[name] = value
+            repeated[name, default: []].append(value)
         }
         let count = positionals.count
         let minimum = spec.arguments.reduce(0) { $0 + $1.min }

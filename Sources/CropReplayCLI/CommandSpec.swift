@@ -1,3 +1,4 @@
+import CropEngine
 import Foundation
 
 /// One declaration per subcommand drives parsing, the usage line, `--help` and dispatch, in
@@ -29,6 +30,8 @@ struct CommandSpec: Sendable {
     var options: [Option] = []
     var discussion: String?
     var run: @Sendable (ParsedArguments, Console) throws -> Int32
+    /// What help adds about the user's registered policies, curves and models (nil: nothing).
+    var registered: (@Sendable (Registrations) -> String?)? = nil
 
     var usage: String {
         var parts = ["cropreplay", name]
@@ -55,6 +58,12 @@ struct CommandSpec: Sendable {
         out += CommandSpec.row("-h, --help", "Show help information.")
         if let discussion { out += "\n" + discussion + "\n" }
         return out.trimmingCharacters(in: .newlines)
+    }
+
+    /// `help` with what the command says of `registrations` (their names) after it.
+    func help(_ registrations: Registrations) -> String {
+        guard let extra = registered?(registrations) else { return help }
+        return help + "\n\n" + extra
     }
 
     /// `  --out <dir>             Output folder ...`, wrapped at 100 columns.

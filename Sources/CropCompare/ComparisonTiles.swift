@@ -50,9 +50,13 @@ package struct ComparisonTiles: Sendable {
         }
         var t = thumb
         while true {
-            let tiles = ComparisonTiles(
+            var tiles = ComparisonTiles(
                 thumb: t, cellWidth: max(1, Int(Double(canvas.0) * t)), cellHeight: max(1, Int(Double(canvas.1) * t)),
                 columnTitles: columnTitles, rowTitles: rowTitles)
+            // A grid's column titles too wide for their cells are shortened to the values.
+            if !rowTitles.isEmpty, columnTitles.contains(where: { BitmapFont.width($0) > tiles.cellWidth }) {
+                tiles.columnTitles = columnTitles.map { String($0.split(separator: "=", maxSplits: 1).last ?? "") }
+            }
             if tiles.width <= limit, tiles.height <= limit { return tiles }
             let next = ((t * 100).rounded(.up) - 1) / 100
             guard next >= 0.01 else { return nil }

@@ -77,7 +77,7 @@ package struct Variation: Sendable, Equatable {
     }()
 
     /// The `--vary` keys as help and errors list them.
-    package static var keyNames: [String] { declaredKeys.map(\.name) + [paramsPrefix + "NAME"] }
+    package static var keyNames: [String] { [policy.name] + declaredKeys.map(\.name) + [paramsPrefix + "NAME"] }
 
     /// How a declared key's value is written on the command line; nil: it cannot vary.
     static func shape(of shape: KeyShape) -> Shape? {
@@ -223,6 +223,7 @@ package struct Variation: Sendable, Equatable {
     /// (`critical(response=0.4)`). Names and numbers are checked as the decoder reads the object.
     static func curve(_ text: String, key: String, registrations: Registrations) throws(VariationError) -> JSONNode {
         let error = VariationError(key: key, value: text, expected: curveForms(registrations))
+        guard !text.isEmpty else { throw error }
         var name = text
         var members: [JSONMember] = []
         if let open = text.firstIndex(of: "(") {
@@ -247,7 +248,7 @@ package struct Variation: Sendable, Equatable {
             guard parts.count - 1 == keys.count, parts.dropFirst().allSatisfy({ Double($0) != nil }) else { throw error }
             members = zip(keys, parts.dropFirst()).map { JSONMember(key: $0, node: scalar($1)) }
         }
-        guard !name.isEmpty, !name.contains(where: { "(),=:".contains($0) }) else { throw error }
+        guard Keys.curves.contains(name) || registrations.curveNames.contains(name) else { throw error }
         let curve = JSONMember(key: AnimationKeys.curve.name, node: JSONNode(.string(name)))
         if Keys.curves.contains(name) { return JSONNode(.object([curve] + members)) }
         return JSONNode(.object([curve, JSONMember(key: AnimationKeys.params.name, node: JSONNode(.object(members)))]))

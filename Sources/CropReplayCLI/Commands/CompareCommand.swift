@@ -143,7 +143,7 @@ extension Commands {
                     + " got \(JSONNode.quote(Echo.cap(given)))",
                 command: "compare")
         }
-        if let repeated = axes.first(where: { ax in axes.filter { $0.axis.name == ax.axis.name }.count > 1 }) {
+        if let repeated = axes.last(where: { ax in axes.filter { $0.axis.target == ax.axis.target }.count > 1 }) {
             throw UsageError(
                 message: "'\(repeated.option)' gives \(repeated.axis.name) twice; a grid varies two different keys",
                 command: "compare")

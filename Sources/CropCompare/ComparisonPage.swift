@@ -48,7 +48,8 @@ package enum ComparisonPage {
     package static func gridTables(_ grid: Comparison.Grid, rows: [Comparison.Row]) -> String {
         var out = "<h2>\(HTML.escape(grid.rowKey)) by \(HTML.escape(grid.columnKey))</h2>\n<div class=\"grids\">\n"
         for c in Comparison.gridColumns {
-            out += "<table class=\"grid\"><caption title=\"\(HTML.escape(c.meaning))\">\(HTML.escape(c.header))</caption>\n"
+            out +=
+                "<table class=\"grid\"><caption title=\"\(HTML.escape(c.meaning))\">\(HTML.escape(c.header))</caption>\n"
             out += "<tr><th>\(HTML.escape(grid.rowKey)) \\ \(HTML.escape(grid.columnKey))</th>"
             for cv in grid.columnValues { out += "<th>\(HTML.escape(cv))</th>" }
             out += "</tr>\n"

@@ -82,7 +82,9 @@ package struct ComparisonTiles: Sendable {
                 t, x: Self.gap, y: y + max(0, (cellHeight - BitmapFont.glyphHeight) / 2), color: (255, 255, 255),
                 into: &out)
             for c in columnTitles.indices where r * columnTitles.count + c < padded.count {
-                Tiling.blit(padded[r * columnTitles.count + c], into: &out, x: left + Self.gap + c * (cellWidth + Self.gap), y: y)
+                Tiling.blit(
+                    padded[r * columnTitles.count + c], into: &out, x: left + Self.gap + c * (cellWidth + Self.gap),
+                    y: y)
             }
         }
         return out

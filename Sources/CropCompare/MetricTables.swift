@@ -38,7 +38,9 @@ extension Comparison {
         if let grid {
             for c in gridColumns {
                 out += "\(c.header), \(grid.rowKey) by \(grid.columnKey):\n\n"
-                out += "| \(grid.rowKey) \\\\ \(grid.columnKey) | " + grid.columnValues.map(\.replacingBars).joined(separator: " | ")
+                out +=
+                    "| \(grid.rowKey) \\\\ \(grid.columnKey) | "
+                    + grid.columnValues.map(\.replacingBars).joined(separator: " | ")
                 out += " |\n|---|" + grid.columnValues.map { _ in "---|" }.joined() + "\n"
                 for rv in grid.rowValues {
                     let cells = grid.columnValues.map { cv in grid.index(rv, cv).map { c.text(rows[$0]) } ?? "-" }
@@ -50,7 +52,9 @@ extension Comparison {
         out += "| variant | " + columns.map { "\($0.header)" }.joined(separator: " | ") + " |\n"
         out += "|---|" + columns.map { _ in "---|" }.joined() + "\n"
         for r in rows {
-            out += "| \(r.label.replacingBars) | " + columns.map { $0.text(r).replacingBars }.joined(separator: " | ") + " |\n"
+            out +=
+                "| \(r.label.replacingBars) | " + columns.map { $0.text(r).replacingBars }.joined(separator: " | ")
+                + " |\n"
         }
         return out
     }
@@ -104,7 +108,13 @@ extension Comparison {
                 .object([("key", .string(key)), ("values", .array(values.map { .string($0) }))])
             }
             top.append(
-                ("grid", .object([("rows", axis(grid.rowKey, grid.rowValues)), ("columns", axis(grid.columnKey, grid.columnValues))])))
+                (
+                    "grid",
+                    .object([
+                        ("rows", axis(grid.rowKey, grid.rowValues)),
+                        ("columns", axis(grid.columnKey, grid.columnValues)),
+                    ])
+                ))
         }
         return JSONNode.object(top + [("variants", .array(items))]).serialized(indent: 2) + "\n"
     }

@@ -67,7 +67,9 @@ package struct Variation: Sendable, Equatable {
             for (key, name) in keys {
                 if case .animation = key.shape {
                     out.append((name, .animation))
-                    for a in AnimationKeys.all where shape(of: a.shape) != nil { out.append((name + "." + a.name, .scalar)) }
+                    for a in AnimationKeys.all where shape(of: a.shape) != nil {
+                        out.append((name + "." + a.name, .scalar))
+                    }
                 } else if let s = shape(of: key.shape) {
                     out.append((name, s))
                 }
@@ -169,7 +171,9 @@ package struct Variation: Sendable, Equatable {
             _ = try registrations.curve(for: editor.refit.animation, place: "editor.refit.animation")
             return editor
         } catch {
-            let at = error.place.map { $0 == place ? "" : ($0.hasPrefix("editor.") ? String($0.dropFirst(7)) : $0) + ": " } ?? ""
+            let at =
+                error.place.map { $0 == place ? "" : ($0.hasPrefix("editor.") ? String($0.dropFirst(7)) : $0) + ": " }
+                ?? ""
             throw VariationError(key: name, value: text, expected: nil, reason: at + error.message)
         }
     }
@@ -212,7 +216,8 @@ package struct Variation: Sendable, Equatable {
 
     /// The curve forms `--vary policy.animation=...` takes, for help and errors.
     package static func curveForms(_ registrations: Registrations) -> String {
-        let registered = registrations.curveNames.isEmpty ? "" : "; registered: \(registrations.curveNames.joined(separator: ", "))"
+        let registered =
+            registrations.curveNames.isEmpty ? "" : "; registered: \(registrations.curveNames.joined(separator: ", "))"
         return "none, linear:S, easeOut:S, easeInOut:S, spring:RESPONSE:DAMPING, or NAME(KEY=VALUE,...) for any"
             + " curve with its keys (spring(response=0.3,dampingRatio=0.8), a registered curve's params)\(registered)"
     }
@@ -245,7 +250,9 @@ package struct Variation: Sendable, Equatable {
             case _ where AnimationKeys.timed.contains(name): keys = [AnimationKeys.duration.name]
             default: throw error
             }
-            guard parts.count - 1 == keys.count, parts.dropFirst().allSatisfy({ Double($0) != nil }) else { throw error }
+            guard parts.count - 1 == keys.count, parts.dropFirst().allSatisfy({ Double($0) != nil }) else {
+                throw error
+            }
             members = zip(keys, parts.dropFirst()).map { JSONMember(key: $0, node: scalar($1)) }
         }
         guard Keys.curves.contains(name) || registrations.curveNames.contains(name) else { throw error }

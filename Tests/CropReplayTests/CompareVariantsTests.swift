@@ -50,7 +50,9 @@ final class CompareVariantsTests: XCTestCase {
 
     /// `compare dir/s.json --out dir args...` with the registrations.
     func compare(_ dir: String, _ args: [String]) throws -> CLIResult {
-        runCLI(["compare", dir + "/s.json", "--out", dir, "--every", "4", "--jobs", "2"] + args, registrations: try registrations())
+        runCLI(
+            ["compare", dir + "/s.json", "--out", dir, "--every", "4", "--jobs", "2"] + args,
+            registrations: try registrations())
     }
 
     /// metrics.json's variants: each label and its metrics.
@@ -71,7 +73,9 @@ final class CompareVariantsTests: XCTestCase {
     /// Every variant has its page, metrics, and its own trace and fingers.
     func assertWritten(_ dir: String, folders: [String], file: StaticString = #filePath, line: UInt = #line) {
         let out = dir + "/s-compare/"
-        for f in ["index.html", "comparison.png", "comparison.gif", "sheet.png", "metrics.md", "metrics.csv", "metrics.json"] {
+        for f in [
+            "index.html", "comparison.png", "comparison.gif", "sheet.png", "metrics.md", "metrics.csv", "metrics.json",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out + f), f, file: file, line: line)
         }
         for f in folders {
@@ -145,7 +149,9 @@ final class CompareVariantsTests: XCTestCase {
             XCTAssertTrue(names.contains(key), key)
         }
         // Colours, sizes and the image are not a number, a boolean or a choice.
-        for key in ["background", "mask.color", "frame.size", "image", "faces"] { XCTAssertFalse(names.contains(key), key) }
+        for key in ["background", "mask.color", "frame.size", "image", "faces"] {
+            XCTAssertFalse(names.contains(key), key)
+        }
         // Each value is read back through the editor's validator.
         let base = EditorConfig.defaults
         let max = try XCTUnwrap(Variation(key: "zoom.max")).variants(of: base, values: ["2", "null"])
@@ -184,7 +190,11 @@ final class CompareVariantsTests: XCTestCase {
     func testARegisteredCurveVariesWithItsParams() throws {
         let dir = try folder(dragOut(#"{"policy": {"kind": "snapNearest"}}"#), "curve")
         let r = try compare(
-            dir, ["--vary", "policy.animation=critical(response=0.2),critical(response=0.6),spring:0.35:1,spring(response=0.2)"])
+            dir,
+            [
+                "--vary",
+                "policy.animation=critical(response=0.2),critical(response=0.6),spring:0.35:1,spring(response=0.2)",
+            ])
         XCTAssertEqual(r.code, 0, r.err)
         let labels = [
             "policy.animation=critical(response=0.2)", "policy.animation=critical(response=0.6)",
@@ -222,7 +232,8 @@ final class CompareVariantsTests: XCTestCase {
         let json = try JSONParser.parse(String(contentsOfFile: dir + "/s-compare/metrics.json", encoding: .utf8))
         XCTAssertEqual(json["grid"]?["rows"]?["key"].map { $0.serialized() }, "\"policy.rubberBand\"")
         XCTAssertEqual(json["grid"]?["columns"]?["values"]?.serialized(), #"["0.2","0.4","0.6"]"#)
-        XCTAssertEqual(v[5].metrics["at"]?.serialized(), #"{"policy.rubberBand":"0.8","policy.animation.response":"0.6"}"#)
+        XCTAssertEqual(
+            v[5].metrics["at"]?.serialized(), #"{"policy.rubberBand":"0.8","policy.animation.response":"0.6"}"#)
         // Rows are the first key, columns the second: the slower spring settles later along a row.
         let md = try String(contentsOfFile: dir + "/s-compare/metrics.md", encoding: .utf8)
         XCTAssertTrue(md.contains("| policy.rubberBand \\\\ policy.animation.response | 0.2 | 0.4 | 0.6 |"), md)
@@ -241,9 +252,11 @@ final class CompareVariantsTests: XCTestCase {
         // A policy by model grid.
         let models = try compare(dir, ["--policies", "clamp,rubberBand", "--models", "reference,clamping"])
         XCTAssertEqual(models.code, 0, models.err)
-        XCTAssertEqual(try variants(dir).map(\.label), [
-            "clamp reference", "clamp clamping", "rubberBand reference", "rubberBand clamping",
-        ])
+        XCTAssertEqual(
+            try variants(dir).map(\.label),
+            [
+                "clamp reference", "clamp clamping", "rubberBand reference", "rubberBand clamping",
+            ])
 
         assertOneLineError(
             try compare(dir, ["--vary", "zoom.max=1,2,3,4,5,6,7", "--vary", "mask.fade=0,1,2,3,4,5"]),
@@ -269,7 +282,8 @@ final class CompareVariantsTests: XCTestCase {
         let grid = try compare(
             dir, ["--vary", "zoom.max=2,3,4,5,6,7", "--vary", "mask.fade=0,0.1,0.2,0.3,0.4,0.5", "--every", "20"])
         XCTAssertEqual(grid.code, 0, grid.err)
-        let gridPNG = try PNGCodec.size(of: Array(FileManager.default.contents(atPath: dir + "/s-compare/comparison.png")!))
+        let gridPNG = try PNGCodec.size(
+            of: Array(FileManager.default.contents(atPath: dir + "/s-compare/comparison.png")!))
         XCTAssertLessThanOrEqual(max(gridPNG.width, gridPNG.height), 16384)
     }
 
@@ -294,7 +308,8 @@ final class CompareVariantsTests: XCTestCase {
         XCTAssertTrue(help.out.contains("critical"), help.out)
         XCTAssertTrue(help.out.contains("Registered models (--models): reference, clamping"), help.out)
         let dir = try folder(dragOut(), "thumb")
-        assertOneLineError(try compare(dir, ["--thumb", "0.005"]), "'--thumb' expects a number from 0.01 to 1, got '0.005'")
+        assertOneLineError(
+            try compare(dir, ["--thumb", "0.005"]), "'--thumb' expects a number from 0.01 to 1, got '0.005'")
         let smallest = try compare(dir, ["--thumb", "0.01", "--policies", "clamp"])
         XCTAssertEqual(smallest.code, 0, smallest.err)
     }

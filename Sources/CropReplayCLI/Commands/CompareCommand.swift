@@ -71,7 +71,9 @@ extension Commands {
             lines.append("Registered policies (--policies, default included): \(r.policyNames.joined(separator: ", "))")
         }
         if !r.curveNames.isEmpty {
-            lines.append("Registered curves (--vary policy.animation=NAME(KEY=VALUE,...)): \(r.curveNames.joined(separator: ", "))")
+            lines.append(
+                "Registered curves (--vary policy.animation=NAME(KEY=VALUE,...)): \(r.curveNames.joined(separator: ", "))"
+            )
         }
         if !r.modelNames.isEmpty {
             lines.append("Registered models (--models): \(Variation.models(r))")
@@ -180,7 +182,8 @@ extension Commands {
         let rows = try Comparison.rows(loaded, variants: variants)
         let dir = (a.options["--out"] ?? "out") + "/" + loaded.scenario.name + "-compare"
         let warnings = try ComparisonOutput.write(loaded, rows: rows, variants: variants, dir: dir, options: options)
-        console.out(Comparison.markdown(rows, grid: Comparison.Grid(rows: rows, variants: variants, axes: options.axes)))
+        console.out(
+            Comparison.markdown(rows, grid: Comparison.Grid(rows: rows, variants: variants, axes: options.axes)))
         for w in warnings { console.err(w) }
         let webp = options.webp ? ", comparison.webp" : ""
         console.out(

@@ -24,9 +24,6 @@ package enum ComparisonOutput {
         package init() {}
     }
 
-    /// The range `--thumb` takes, declared once for the parser and the help.
-    package static let thumbRange = 0.01...1.0
-
     /// The rows' and columns' values of a grid (the variants' first and second positions, in
     /// order), or nil for a list.
     package static func grid(_ variants: [Variant], axes: [Variation]) -> (rows: [String], columns: [String])? {

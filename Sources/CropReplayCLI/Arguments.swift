@@ -1,4 +1,5 @@
 import CropEngine
+import CropPipeline
 import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
@@ -110,6 +111,12 @@ struct ParsedArguments {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `--thumb F` within `AnimationSize.thumbRange` (`SharedOption.thumb`), or `value` when absent.
+    func thumb(default value: Double) throws(UsageError) -> Double {
+        try double("--thumb", min: AnimationSize.thumbRange.lowerBound, max: AnimationSize.thumbRange.upperBound)
+            ?? value
+    }
 
     /// `--model NAME`: a registered editor model, or nil for the reference (absent, or
     /// `reference`).

@@ -1,4 +1,6 @@
 import CropEngine
+import CropPipeline
+import CropScenario
 import Foundation
 
 /// One declaration per subcommand drives parsing, the usage line, `--help` and dispatch, in
@@ -103,6 +105,14 @@ enum SharedOption {
         help:
             "Replay through a registered editor model of your own instead of CropReplay's (default:"
             + " reference; docs/extending.md).")
+    /// `--thumb F`: `what` is scaled by F, within `AnimationSize.thumbRange` (`ParsedArguments.thumb`).
+    static func thumb(_ what: String, default value: Double) -> CommandSpec.Option {
+        let range = AnimationSize.thumbRange
+        return CommandSpec.Option(
+            name: "--thumb", value: "<f>",
+            help: "Scale \(what) by f, \(Echo.number(range.lowerBound)) to \(Echo.number(range.upperBound)),"
+                + " area-averaged (default: \(Echo.number(value))).")
+    }
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)
     }

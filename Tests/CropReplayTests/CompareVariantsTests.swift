@@ -302,7 +302,7 @@ final class CompareVariantsTests: XCTestCase {
 
     func testThumbHelpAndParserAgreeAndHelpListsRegisteredNames() throws {
         let help = runCLI(["help", "compare"], registrations: try registrations())
-        XCTAssertTrue(help.out.contains("0.01 to 1 (default: 0.5"), help.out)
+        XCTAssertTrue(help.out.contains("0.01 to 1, area-averaged (default: 0.5"), help.out)
         XCTAssertTrue(help.out.contains("Registered policies (--policies, default included): banded"), help.out)
         XCTAssertTrue(help.out.contains("Registered curves"), help.out)
         XCTAssertTrue(help.out.contains("critical"), help.out)

@@ -43,12 +43,9 @@ extension Commands {
                 "Writes <dir>/<name>-compare/: index.html, comparison.png (APNG), comparison.gif, sheet.png,"
                     + " metrics.md, metrics.csv, metrics.json, and <variant>/trace.json and fingers.json"
             ),
-            .init(
-                name: "--thumb", value: "<f>",
-                help:
-                    "Scale of each column in the animations, \(Echo.number(ComparisonOutput.thumbRange.lowerBound))"
-                    + " to \(Echo.number(ComparisonOutput.thumbRange.upperBound)) (default: 0.5; lowered, with a"
-                    + " warning, until the animation fits 16384 pixels a side)."),
+            SharedOption.thumb(
+                "each column of the animations (lowered, with a warning, until they fit 16384 pixels a side)",
+                default: 0.5),
             .init(name: "--every", value: "<n>", help: "Keep every n-th frame in the animations (default: 1)."),
             .init(
                 name: "--webp",
@@ -104,10 +101,7 @@ extension Commands {
     static func compare(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = ComparisonOutput.Options()
         options.jobs = try jobs(a)
-        options.thumb =
-            try a.double(
-                "--thumb", min: ComparisonOutput.thumbRange.lowerBound, max: ComparisonOutput.thumbRange.upperBound)
-            ?? 0.5
+        options.thumb = try a.thumb(default: 0.5)
         options.every = try a.int("--every", min: 1, max: 100_000) ?? 1
         options.webp = a.flag("--webp")
         // The axes, in order: --policies, --models, then each --vary.

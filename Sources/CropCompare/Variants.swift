@@ -165,7 +165,9 @@ package struct Variation: Sendable, Equatable {
         }
         let place = "editor." + path.joined(separator: ".")
         do {
-            let editor = try ScenarioDecoder.decodeEditor(root, file: "--vary", extensions: registrations.names)
+            var editor = try ScenarioDecoder.decodeEditor(root, file: "--vary", extensions: registrations.names)
+            // The encoder writes `turn.box` resolved; left to the editor, it follows `frame.resizable`.
+            if base.turnBox == nil, path != ["turn", "box"] { editor.turnBox = nil }
             _ = try registrations.policy(for: editor)
             _ = try registrations.curve(for: editor.policy.animation, place: "editor.policy.animation")
             _ = try registrations.curve(for: editor.refit.animation, place: "editor.refit.animation")

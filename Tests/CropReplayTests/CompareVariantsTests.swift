@@ -162,6 +162,18 @@ final class CompareVariantsTests: XCTestCase {
         XCTAssertEqual(resizable.first?.editor.frame.resizable, true)
         XCTAssertThrowsError(try XCTUnwrap(Variation(key: "doubleTap.factor")).variants(of: base, values: ["0"]))
         XCTAssertNil(Variation(key: "mask.color"))
+        // A value equal to the editor's gives the editor back, whatever the preset; a box
+        // whose turn is left to the editor still follows frame.resizable.
+        for preset in Preset.all {
+            let editor = try preset.editor()
+            let same = try XCTUnwrap(Variation(key: "mask.fade")).variants(of: editor, values: ["\(editor.mask.fade)"])
+            XCTAssertEqual(same.first?.editor, editor, preset.name)
+            let turned = try XCTUnwrap(Variation(key: "frame.resizable")).variants(
+                of: editor, values: ["true", "false"])
+            XCTAssertEqual(
+                turned.map(\.editor.boxTurns),
+                editor.turnBox == nil ? [true, false] : [editor.boxTurns, editor.boxTurns], preset.name)
+        }
     }
 
     func testARegisteredPolicysParamVaries() throws {

@@ -21,11 +21,20 @@ package enum Comparison {
         package var editor: EditorConfig
     }
 
-    /// Replays under each variant and computes the metrics (over the longest variant's length).
+    /// Replays under each variant and computes the metrics (over the longest variant's length);
+    /// a replay that fails names its variant.
     package static func rows(_ loaded: LoadedScenario, variants: [Variant]) throws(ReplayFailure) -> [Row] {
         var replays: [(Variant, Trace, Fingers)] = []
         for v in variants {
-            let (t, fingers) = try replay(loaded.driving(v.model), editor: v.editor)
+            let t: Trace
+            let fingers: Fingers
+            do {
+                (t, fingers) = try replay(loaded.driving(v.model), editor: v.editor)
+            } catch .scenario(var e) where variants.count > 1 {
+                // Which variant failed: the script may fail under one value and not another.
+                e.message += " (variant \(JSONNode.quote(v.label)))"
+                throw .scenario(e)
+            }
             if !t.frames.isEmpty { replays.append((v, t, fingers)) }
         }
         let longest = replays.map(\.1.frames.count).max() ?? 0

@@ -33,6 +33,7 @@ final class CompareVariantsTests: XCTestCase {
             return CriticalCurve(response: try params.number("response", default: 0.3, in: 0.01...10))
         }
         try r.register(model: "clamping") { ClampingModel($0) }
+        try r.register(model: "refusing") { _ in throw FaultyModel.Refusal() }
         return r
     }
 
@@ -110,7 +111,13 @@ final class CompareVariantsTests: XCTestCase {
 
         assertOneLineError(
             try compare(dir, ["--models", "reference,nope"]),
-            "\"nope\" is not a value of model: expected one of reference, clamping")
+            "\"nope\" is not a value of model: expected one of reference, clamping, refusing")
+        // A variant whose replay fails is named, and nothing is written.
+        let failing = try folder(dragOut(), "models-failing")
+        assertOneLineError(
+            try compare(failing, ["--models", "reference,refusing"]),
+            "the model \"refusing\" failed in its factory: the model refuses (variant \"refusing\")")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: failing + "/s-compare"))
     }
 
     func testVaryingTheRubberBandConstantChangesHowFarThePhotoLags() throws {
@@ -318,7 +325,7 @@ final class CompareVariantsTests: XCTestCase {
         XCTAssertTrue(help.out.contains("Registered policies (--policies, default included): banded"), help.out)
         XCTAssertTrue(help.out.contains("Registered curves"), help.out)
         XCTAssertTrue(help.out.contains("critical"), help.out)
-        XCTAssertTrue(help.out.contains("Registered models (--models): reference, clamping"), help.out)
+        XCTAssertTrue(help.out.contains("Registered models (--models): reference, clamping, refusing"), help.out)
         let dir = try folder(dragOut(), "thumb")
         assertOneLineError(
             try compare(dir, ["--thumb", "0.005"]), "'--thumb' expects a number from 0.01 to 1, got '0.005'")

@@ -70,13 +70,21 @@ package enum Comparison {
     }
 
     /// The folder name of a variant's files under the comparison's folder: its label, with
-    /// anything but letters, digits, `.`, `=` and `-` turned into `_`.
+    /// anything but letters, digits, `.`, `=` and `-` turned into `_`; a label longer than
+    /// `longestFolder` keeps its first characters and a hash of the whole label, so every
+    /// name fits a file system's 255 bytes.
     package static func folder(_ label: String) -> String {
         let kept = label.map { c -> Character in c.isASCII && (c.isLetter || c.isNumber || ".=-".contains(c)) ? c : "_"
         }
-        let name = String(kept)
+        var name = String(kept)
+        if name.count > longestFolder {
+            name = String(name.prefix(longestFolder - 17)) + "-" + StableHash.fnv1a(Array(label.utf8))
+        }
         return name.allSatisfy { $0 == "." } ? "_" + name : name
     }
+
+    /// The longest variant folder name (before a `-2` of a repeat).
+    package static let longestFolder = 120
 
     /// Each label's folder, a repeated name suffixed `-2`, `-3`, ...
     package static func folders(_ labels: [String]) -> [String] {

@@ -240,6 +240,18 @@ final class CompareVariantsTests: XCTestCase {
         }
     }
 
+    func testALongValueGetsAFolderAFileSystemTakes() throws {
+        let dir = try folder(dragOut(), "long")
+        let long = "0.3" + String(repeating: "0", count: 300) + "1"
+        let r = try compare(dir, ["--vary", "policy.rubberBand=\(long),0.5"])
+        XCTAssertEqual(r.code, 0, r.err)
+        let folders = Comparison.folders(["policy.rubberBand=" + long, "policy.rubberBand=0.5"])
+        XCTAssertEqual(folders[0].count, Comparison.longestFolder)
+        XCTAssertTrue(folders[0].hasPrefix("policy.rubberBand=0.3000"), folders[0])
+        XCTAssertNotEqual(Comparison.folder("a" + long), Comparison.folder("b" + long))
+        assertWritten(dir, folders: folders)
+    }
+
     func testTwoKeysMakeAGridReadAlongBothAxes() throws {
         let dir = try folder(dragOut(), "grid")
         let r = try compare(

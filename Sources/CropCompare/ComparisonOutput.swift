@@ -188,7 +188,7 @@ package enum ComparisonOutput {
             """
         if let grid { out += ComparisonPage.gridTables(grid, rows: rows) }
         out += ComparisonPage.metricsTable(rows)
-        out += ComparisonPage.plots(rows)
+        out += ComparisonPage.plots(rows, grid: grid)
         out += "<h2>Side by side</h2>\n<p><img src=\"comparison.png\" alt=\"side-by-side animation\"></p>\n"
         out +=
             "<p>Also: <a href=\"comparison.gif\">comparison.gif</a>, <a href=\"sheet.png\">sheet.png</a>, <a"

@@ -279,6 +279,9 @@ final class CompareVariantsTests: XCTestCase {
         let page = try String(contentsOfFile: dir + "/s-compare/index.html", encoding: .utf8)
         XCTAssertTrue(page.contains("policy.rubberBand by policy.animation.response"))
         XCTAssertEqual(page.components(separatedBy: "<table class=\"grid\">").count - 1, Comparison.gridColumns.count)
+        // The plots too: a block per quantity, a plot per variant in it.
+        XCTAssertTrue(page.contains("<h3>image centre x (pt)</h3>"), page)
+        XCTAssertEqual(page.components(separatedBy: "<svg ").count - 1, 6 * 3)
         // The animation has a row per rubber-band constant and a column per response.
         let png = try PNGCodec.size(of: Array(FileManager.default.contents(atPath: dir + "/s-compare/comparison.png")!))
         XCTAssertGreaterThan(png.height * 2, png.width)

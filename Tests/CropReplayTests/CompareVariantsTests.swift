@@ -143,7 +143,8 @@ final class CompareVariantsTests: XCTestCase {
         }
         assertOneLineError(
             try compare(dir, ["--policies", "clamp,x\nError: forged\u{1b}[31m"]),
-            "\"x\\nError: forged\\u001b[31m\" is not a value of policy: unknown policy \"x\\nError: forged\\u001b[31m\"")
+            "\"x\\nError: forged\\u001b[31m\" is not a value of policy: unknown policy \"x\\nError: forged\\u001b[31m\""
+        )
         assertOneLineError(
             try compare(dir, ["--vary", "zoom.anchor=focal,middle"]),
             "\"middle\" is not a value of zoom.anchor: expected one of \"focal\", \"center\", got \"middle\"")

@@ -32,7 +32,7 @@ package enum Comparison {
                 (t, fingers) = try replay(loaded.driving(v.model), editor: v.editor)
             } catch .scenario(var e) where variants.count > 1 {
                 // Which variant failed: the script may fail under one value and not another.
-                e.message += " (variant \(JSONNode.quote(v.label)))"
+                e.message += " (variant \"\(Echo.cap(v.label))\")"
                 throw .scenario(e)
             }
             if !t.frames.isEmpty { replays.append((v, t, fingers)) }

@@ -2,6 +2,7 @@ import CropBitmap
 import CropEngine
 import CropGeometry
 import CropImageIO
+import CropJSON
 import CropPipeline
 import CropRender
 import CropScenario

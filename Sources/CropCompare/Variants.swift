@@ -287,11 +287,9 @@ package struct VariationError: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        let why = (reason ?? "expected \(expected ?? "")").unicodeScalars.map { c -> String in
-            // A message that echoes a value unescaped (a policy's name) still stays one line.
-            c.value < 0x20 || c.value == 0x7f ? String(JSONNode.quote(String(c)).dropFirst().dropLast()) : String(c)
-        }
-        return "\(JSONNode.quote(Echo.cap(value))) is not a value of \(key): " + why.joined()
+        // A message that echoes a value as given (a policy's name) still stays one line.
+        let why = Echo.escapingControls(reason ?? "expected \(expected ?? "")")
+        return "\"\(Echo.cap(value))\" is not a value of \(key): \(why)"
     }
 }
 

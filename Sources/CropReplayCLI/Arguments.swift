@@ -1,4 +1,5 @@
 import CropEngine
+import CropJSON
 import CropPipeline
 import CropScenario
 
@@ -24,6 +25,9 @@ struct ParsedArguments {
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
     var registrations = Registrations.builtIn
+    /// The running program's name (`custom-cropreplay` for a user's own CLI), for the command
+    /// lines that messages suggest: only that program knows the user's models and policies.
+    var program = CLI.defaultProgram
 
     init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         command = spec.name

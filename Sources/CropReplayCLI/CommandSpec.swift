@@ -1,6 +1,6 @@
 import CropEngine
+import CropJSON
 import CropPipeline
-import CropScenario
 import Foundation
 
 /// One declaration per subcommand drives parsing, the usage line, `--help` and dispatch, in

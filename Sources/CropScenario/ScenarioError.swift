@@ -71,28 +71,6 @@ package enum EditDistance {
     }
 }
 
-/// User input quoted in messages, cut to a readable length.
-package enum Echo {
-    /// At most `limit` characters, with an ellipsis when cut.
-    package static func cap(_ s: String, limit: Int = 80) -> String {
-        s.count <= limit ? s : String(s.prefix(limit)) + "..."
-    }
-
-    /// A value as messages quote what was given: as JSON writes it (`1`, `0.05`, `1e+308`), and
-    /// `nan`, `inf` or `-inf` for the values JSON cannot hold.
-    package static func given(_ d: Double) -> String {
-        if d.isNaN { return "nan" }
-        if d.isInfinite { return d > 0 ? "inf" : "-inf" }
-        return JSONNumber.format(d)
-    }
-
-    /// A number as a person writes it (`1`, `0.05`, `1e+20`).
-    package static func number(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
-    }
-}
-
 /// A stable 64-bit FNV-1a hash, written as 16 hex digits.
 package enum StableHash {
     package static func fnv1a(_ bytes: [UInt8]) -> String {

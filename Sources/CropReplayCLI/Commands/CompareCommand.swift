@@ -117,7 +117,7 @@ extension Commands {
                 throw UsageError(
                     message:
                         "'--vary' expects KEY=v1,v2,... with KEY one of \(Variation.keyNames.joined(separator: ", ")),"
-                        + " got \(JSONNode.quote(Echo.cap(vary)))",
+                        + " got '\(Echo.cap(vary))'",
                     command: "compare")
             }
             axes.append(("--vary", vary, axis, values(vary[vary.index(after: eq)...])))
@@ -136,7 +136,7 @@ extension Commands {
             throw UsageError(
                 message:
                     "'\(option)' expects a comma-separated list of \(axis.name) values with none empty,"
-                    + " got \(JSONNode.quote(Echo.cap(given)))",
+                    + " got '\(Echo.cap(given))'",
                 command: "compare")
         }
         if let repeated = axes.last(where: { ax in axes.filter { $0.axis.target == ax.axis.target }.count > 1 }) {

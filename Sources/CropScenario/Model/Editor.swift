@@ -1,4 +1,5 @@
 import CropGeometry
+import CropJSON
 
 /// The viewport in points and its integer pixel scale.
 public struct ViewportSpec: Equatable, Sendable {

@@ -86,7 +86,7 @@ package enum ComparisonOutput {
     }
 
     /// Writes everything; returns warnings to print (one line each). The layout and the WebP's
-    /// budget are checked before anything is written; a folder this call made is removed
+    /// budget are checked before anything is written; the folders this call made are removed
     /// again when writing fails.
     package static func write(
         _ loaded: LoadedScenario, rows: [Comparison.Row], variants: [Variant], dir: String, options: Options
@@ -96,7 +96,13 @@ package enum ComparisonOutput {
         let (tiles, kept, fitWarning) = try tiles(loaded, rows: rows, variants: variants, options: options)
         let thumb = tiles.thumb
         var warnings = fitWarning.map { [$0] } ?? []
-        let created = !FileIO.exists(dir)
+        // The highest folder this call makes (`--out` too when it does not exist yet).
+        var created: String?
+        var folder = dir
+        while !folder.isEmpty, folder != ".", folder != "/", !FileIO.exists(folder), !FileIO.isSymbolicLink(folder) {
+            created = folder
+            folder = PathText.parent(folder)
+        }
         do {
             try ReplayFailure.writingOutputs(of: loaded.scenario.file) {
                 let sessions = zip(rows, variants).map { row, variant in
@@ -137,7 +143,7 @@ package enum ComparisonOutput {
                     dir + "/index.html", html(loaded, rows: rows, variants: variants, axes: options.axes))
             }
         } catch {
-            if created { CleanupOnSignal.removeTree(dir) }
+            if let created { CleanupOnSignal.removeTree(created) }
             throw error
         }
         return warnings

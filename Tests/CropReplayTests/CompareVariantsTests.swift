@@ -1,5 +1,6 @@
 import CropCompare
 import CropEngine
+import CropGeometry
 import CropImageIO
 import CropJSON
 import CropPipeline
@@ -16,6 +17,23 @@ struct BandedPolicy: SnapBackPolicy {
     func touch(_ raw: ViewState, in geometry: PolicyGeometry) -> TouchResponse { .band(band) }
     func resume(from shown: ViewState, in geometry: PolicyGeometry) -> Resumption { .unband(band) }
     func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? { geometry.project(release.shown) }
+}
+
+/// A user's editor whose pans drag the box (by half the fingers' move) and leave the photo.
+struct BoxDraggingModel: EditorModel {
+    var display: EditorDisplay
+    var translation = Point.zero
+
+    init(_ setup: ModelSetup) { display = setup.initial }
+
+    mutating func apply(_ action: EngineAction, in context: ModelContext) throws {
+        guard case .gesture(let e) = action, e.gesture == .pan else { return }
+        if e.phase == .began { translation = e.translation }
+        guard e.phase == .changed || e.phase == .ended else { return }
+        display.box.x += (e.translation.x - translation.x) / 2
+        display.box.y += (e.translation.y - translation.y) / 2
+        translation = e.translation
+    }
 }
 
 /// `compare` of any variant (issue 35): any declared editor key, a registered policy's params,
@@ -118,6 +136,22 @@ final class CompareVariantsTests: XCTestCase {
             try compare(failing, ["--models", "reference,refusing"]),
             "the model \"refusing\" failed in its factory: the model refuses (variant \"refusing\")")
         XCTAssertFalse(FileManager.default.fileExists(atPath: failing + "/s-compare"))
+    }
+
+    func testAModelsFingersAreItsRecognizersAndABoxDragIsNoImagePan() throws {
+        var r = try registrations()
+        try r.register(model: "boxDragging") { BoxDraggingModel($0) }
+        let loaded = try LoadedScenario.load(text: dragOut(), file: "s.json", name: "s", registrations: r)
+        let (_, referenceFingers) = try Comparison.replay(loaded, editor: loaded.scenario.editor)
+        let (_, clampedFingers) = try Comparison.replay(
+            loaded.driving("clamping"), editor: loaded.scenario.editor)
+        // The fingers are the script's: the reference and the clamping model see the same pan.
+        XCTAssertFalse(referenceFingers.frames.isEmpty)
+        XCTAssertEqual(clampedFingers.frames, referenceFingers.frames)
+        // A model that drags the box: only the pan's began frame (the box not yet moved) is an image pan.
+        let (_, dragged) = try Comparison.replay(loaded.driving("boxDragging"), editor: loaded.scenario.editor)
+        XCTAssertEqual(dragged.frames.compactMap(\.pan).count, 1)
+        XCTAssertEqual(dragged.frames.first?.frame, referenceFingers.frames.first?.frame)
     }
 
     func testVaryingTheRubberBandConstantChangesHowFarThePhotoLags() throws {

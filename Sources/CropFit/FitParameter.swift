@@ -1,3 +1,4 @@
+import CropJSON
 import CropScenario
 
 /// One parameter `fit` searches: an editor number key and the interval it may take

@@ -10,6 +10,9 @@ package struct EditorNumber: Sendable {
     package let source: String
     let components: [String]
     let base: JSONNode
+    /// The editor's `turn.box` left out (it then follows `frame.resizable`): the encoder writes it
+    /// resolved, so a read-back editor leaves it out again.
+    let turnBoxLeftOut: Bool
     let extensions: ExtensionNames
 
     /// The number at `path` of `editor`, to be set; the path must name a key that holds a
@@ -21,6 +24,7 @@ package struct EditorNumber: Sendable {
         self.source = source
         self.extensions = extensions
         base = ScenarioEncoder.editor(editor)
+        turnBoxLeftOut = editor.turnBox == nil
         components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !components.contains(where: \.isEmpty), let entry = EditorKeys.entry(components[0]) else {
             throw ScenarioError(
@@ -56,8 +60,7 @@ package struct EditorNumber: Sendable {
     /// The editor with the number set to `value`, checked by the editor's validator
     /// (`source: editor.policy.rubberBand: expected a rubber-band constant above 0 ...`).
     package func editor(with value: Double) throws(ScenarioError) -> EditorConfig {
-        let node = Self.setting(base, components[...], to: .number(value))
-        return try EditorDecoder(extensions: extensions).decode(Field(node: node, path: "editor", file: source))
+        try read(Self.setting(base, components[...], to: .number(value)))
     }
 
     /// The editor with several numbers set at once, each as `editor(with:)` checks them.
@@ -67,8 +70,14 @@ package struct EditorNumber: Sendable {
         }
         var node = first.base
         for (n, v) in zip(numbers, values) { node = setting(node, n.components[...], to: .number(v)) }
-        return try EditorDecoder(extensions: first.extensions).decode(
-            Field(node: node, path: "editor", file: first.source))
+        return try first.read(node)
+    }
+
+    /// An encoded editor read back through the scenario's decoder and validator.
+    func read(_ node: JSONNode) throws(ScenarioError) -> EditorConfig {
+        var editor = try ScenarioDecoder.decodeEditor(node, file: source, extensions: extensions)
+        if turnBoxLeftOut, components != ["turn", "box"] { editor.turnBox = nil }
+        return editor
     }
 
     /// `node` with the value at `path` set (objects made on the way where missing).

@@ -104,8 +104,9 @@ public struct RecordedSession: Sendable {
         public var values: [String: Double]
         /// Each session's editor with the best values (`with(editor:)` replays it).
         public var editors: [EditorConfig]
-        /// The corners' RMS error in points with the sessions' own editors, and after the fit.
+        /// The corners' RMS error in points with the sessions' own editors.
         public var rmsBefore: Double
+        /// The corners' RMS error in points with the best values (nil when nothing was fitted).
         public var rms: Double?
         /// Whether the best is within the threshold.
         public var fits: Bool

@@ -253,6 +253,36 @@ final class FitTests: XCTestCase {
         }
     }
 
+    /// A registered policy's parameter is a key like any other (`policy.params.band`), and
+    /// `policies` tries the registered kind: recorded with band 0.3, the fit finds it within 0.01.
+    func testFitARegisteredPolicysParameter() throws {
+        var registrations = Registrations.builtIn
+        try registrations.register(policy: "banded") { params, _ in
+            try params.only(["band"])
+            return BandedPolicy(band: try params.number("band", default: 0.55, in: 0.01...10))
+        }
+        var synthetic = SyntheticRecording()
+        synthetic.seed = 11
+        let session = Self.scripts[0]
+        let text = try synthetic.record(
+            scenario: synthetic.scenario(
+                session.events, seconds: 2, preset: "circle-avatar-bounce",
+                editor: "{\"policy\": {\"kind\": \"banded\", \"params\": {\"band\": 0.3}}}", image: session.image),
+            registrations: registrations)
+        let imported = try SessionImport(
+            recording: text, file: "banded.jsonl", name: "banded", preset: "circle-avatar-bounce", editor: nil,
+            registrations: registrations)
+        var options = EditorFit.Options()
+        options.evaluations = 80
+        let result = try EditorFit.run(
+            [FitRecording(loaded: imported.loaded, recorded: imported.recorded)],
+            parameters: [FitParameter(key: "policy.params.band", low: 0.05, high: 2)],
+            policies: [PolicyKind(rawValue: "banded"), .clamp], options: options)
+        XCTAssertEqual(result.ranking.map(\.policy.rawValue), ["banded", "clamp"])
+        XCTAssertEqual(try XCTUnwrap(result.best?.values.first), 0.3, accuracy: 0.01)
+        XCTAssertLessThan(try XCTUnwrap(result.best?.summary.rms), 0.3)
+    }
+
     /// A screen that is not the reference: a scroll view's bounce (its own band formula and a
     /// damped return computed by the model, no momentum). Fitted with every policy, the rubber
     /// band ranks first, the residual drops well below the preset's defaults, and what the

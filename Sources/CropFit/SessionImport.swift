@@ -33,25 +33,31 @@ package struct SessionImport: Sendable {
             if let place = error.place, place.hasPrefix("editor") {
                 throw .badInput("\(file): the editor: \(place): \(error.message)")
             }
-            throw .badInput(
-                "\(file): the recorded callbacks do not make a valid scenario: \(Self.naming(error.description, log))")
+            throw .badInput(Self.message(file, replaying: false, error, log))
         }
         loaded = try LoadedScenario.withImage(scenario, registrations: registrations)
         do { _ = try loaded.replay() } catch {
-            throw .badInput("\(file): the recorded callbacks do not replay: \(naming(error.description))")
+            guard case .scenario(let e) = error else { throw error }
+            throw .badInput(Self.message(file, replaying: true, e, log))
         }
     }
 
-    /// An engine message with the recording's line of the first callback on the frame it
-    /// names (`frame 7: pinch ...` -> `line 23 (frame 7): pinch ...`).
-    func naming(_ message: String) -> String { Self.naming(message, log) }
-
-    static func naming(_ message: String, _ log: SessionLog) -> String {
-        guard let range = message.range(of: "frame ") else { return message }
-        let digits = message[range.upperBound...].prefix { $0.isNumber }
-        guard let frame = Int(digits), let event = log.events.first(where: { $0.frame == frame }) else {
-            return message
+    /// `FILE:LINE: the callback does not replay: what`, the line of the callback the error's
+    /// place (`script[0].events[3]`) or its message (`frame 7: ...`: the first callback on that
+    /// frame) points to; without one, the recording's callbacks as a whole.
+    static func message(_ file: String, replaying: Bool, _ error: ScenarioError, _ log: SessionLog) -> String {
+        let fails = replaying ? "does not replay" : "makes no valid scenario"
+        if let place = error.place, let range = place.range(of: "events["),
+            let index = Int(place[range.upperBound...].prefix { $0.isNumber }), index < log.events.count
+        {
+            return "\(file):\(log.events[index].line): the callback \(fails): \(error.message)"
         }
-        return "line \(event.line) (\(message[range.lowerBound...]))"
+        if let range = error.message.range(of: "frame "),
+            let frame = Int(error.message[range.upperBound...].prefix { $0.isNumber }),
+            let event = log.events.first(where: { $0.frame == frame })
+        {
+            return "\(file):\(event.line): the callbacks from this line on \(fails): \(error.message)"
+        }
+        return "\(file): the recorded callbacks: \(fails): \(error.message)"
     }
 }

@@ -237,7 +237,7 @@ final class FitTests: XCTestCase {
                 [
                     header, frame(1), "{\"t\": 1.01, \"rotation\": \"began\", \"radians\": 0, \"location\": [2, 2]}",
                     frame(1.0167),
-                ], "rotation.jsonl: the recorded callbacks do not"
+                ], "rotation.jsonl:3: the callback makes no valid scenario: a raw rotation event needs the rotation gesture"
             ),
         ]
         for (name, lines, expected) in cases {

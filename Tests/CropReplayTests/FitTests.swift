@@ -237,7 +237,9 @@ final class FitTests: XCTestCase {
                 [
                     header, frame(1), "{\"t\": 1.01, \"rotation\": \"began\", \"radians\": 0, \"location\": [2, 2]}",
                     frame(1.0167),
-                ], "rotation.jsonl:3: the callback makes no valid scenario: a raw rotation event needs the rotation gesture"
+                ],
+                "rotation.jsonl:3: the callback makes no valid scenario: a raw rotation event needs the"
+                    + " rotation gesture"
             ),
         ]
         for (name, lines, expected) in cases {

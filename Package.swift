@@ -18,6 +18,7 @@
 //   CropConformance                         a user's editor model against the reference, script by script
 //   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
+//   CropReview                              `review`: accepting check's failures from a local page
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
 import PackageDescription
@@ -125,6 +126,11 @@ let package = Package(
                 "CropPipeline", "CropImport", "CropHTTP",
             ]
         ),
+        // `review`: check's failures on the local server, accepted (recorded) or skipped one by one.
+        .target(
+            name: "CropReview",
+            dependencies: ["CropJSON", "CropScenario", "CropPipeline", "CropGoldens", "CropHTTP"]
+        ),
         // Recorded touches (CDP, WebDriver, getevent) into scenarios.
         .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON"]),
         .target(
@@ -141,7 +147,7 @@ let package = Package(
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
-                "CropConformance",
+                "CropConformance", "CropReview",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
@@ -188,7 +194,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance",
+                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance", "CropReview",
             ],
             exclude: ["Fixtures"]
         ),

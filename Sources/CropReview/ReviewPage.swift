@@ -38,7 +38,17 @@ package enum ReviewPage {
 
             """
         for item in session.items {
-            out += "<section class=\"item\" data-name=\"\(HTML.escape(item.name))\" data-decision=\"pending\">\n"
+            // A reloaded page shows the decisions made so far.
+            var decision = "pending"
+            var outcome = ""
+            switch item.decision {
+            case .pending: break
+            case .skipped: decision = "skipped"
+            case .accepted(let lines):
+                decision = "accepted"
+                outcome = "accepted: " + lines.joined(separator: "\n")
+            }
+            out += "<section class=\"item\" data-name=\"\(HTML.escape(item.name))\" data-decision=\"\(decision)\">\n"
             if let result = item.result {
                 out += HTMLReport.section(result, imagePrefix: "artifacts/")
             } else if let folder = item.orphanFolder {
@@ -46,11 +56,12 @@ package enum ReviewPage {
                 out += "<pre>\(HTML.escape(folder))/: no scenario named \(HTML.escape(item.name))</pre>\n"
             }
             out += "<div class=\"decide\">"
-            if item.acceptable {
+            if item.acceptable && decision != "accepted" {
                 let what = item.orphanFolder == nil ? "record its golden" : "remove the folder"
                 out += "<button type=\"button\" class=\"accept\" title=\"\(what)\">Accept</button>"
             }
-            out += "<button type=\"button\" class=\"skip\">Skip</button><span class=\"outcome\"></span></div>\n"
+            if decision != "accepted" { out += "<button type=\"button\" class=\"skip\">Skip</button>" }
+            out += "<span class=\"outcome\">\(HTML.escape(outcome))</span></div>\n"
             out += "</section>\n"
         }
         out += """
@@ -93,7 +104,8 @@ package enum ReviewPage {
             }
             const accept = item.querySelector('button.accept');
             if (accept) accept.addEventListener('click', function () { decide('accept'); });
-            item.querySelector('button.skip').addEventListener('click', function () { decide('skip'); });
+            const skip = item.querySelector('button.skip');
+            if (skip) skip.addEventListener('click', function () { decide('skip'); });
           });
           document.getElementById('finish').addEventListener('click', function () {
             post('/api/finish', {}).then(function (r) {

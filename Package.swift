@@ -33,6 +33,9 @@ let package = Package(
         // The command line as a library: your own executable runs it with your policies and
         // curves registered (`CropReplayCommand.main(registering:)`).
         .library(name: "CropReplayCLI", targets: ["CropReplayCLI"]),
+        // `swift package cropreplay check|record|run|compare|explore ...` in a package that
+        // depends on CropReplay (docs/goldens.md#the-swiftpm-plugin).
+        .plugin(name: "CropReplayPlugin", targets: ["CropReplayPlugin"]),
     ],
     targets: [
         // libpng from the system (Debian: libpng-dev, Homebrew: libpng), found by pkg-config.
@@ -151,6 +154,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
+        // Runs the package's own command line (an executable using CropReplayCLI) or cropreplay
+        // in the package's folder; writing goldens needs --allow-writing-to-package-directory.
+        .plugin(
+            name: "CropReplayPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "cropreplay",
+                    description: "Run cropreplay (check, record, run, compare, explore, ...) in this package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "record writes goldens; run, compare and explore write outputs")
+                ]
+            )
+        ),
         // The engine product for apps: no file access, no system library (see docs/app.md).
         .target(name: "CropReplayEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]),
         // The public library: a curated surface (see Sources/CropReplay/Exports.swift).

@@ -75,6 +75,22 @@ package final class ReviewSession {
         self.items = items
     }
 
+    /// Checks the scenarios as `check` does (`options.artifactsDir` receives the images), and
+    /// for a new scenario writes the images Accept would record, so the page shows them.
+    /// `unloaded` are the ERROR results of scenarios that did not load.
+    package static func checking(
+        _ loaded: [LoadedScenario], unloaded: [CheckResult], orphans: [String], options: CheckOptions
+    ) throws(ReplayFailure) -> ReviewSession {
+        var results = unloaded
+        for l in loaded {
+            var result = GoldenCheck.check(l, options: options)
+            if result.status == .new { result.artifacts = try GoldenCheck.newScenarioImages(l, options: options) }
+            results.append(result)
+        }
+        return ReviewSession(
+            results: results, loaded: loaded, orphans: orphans, goldenDir: options.goldenDir, jobs: options.jobs)
+    }
+
     /// The names of the items accepted so far, in the order of the list.
     package var accepted: [String] {
         items.compactMap { if case .accepted = $0.decision { return $0.name } else { return nil } }

@@ -47,10 +47,10 @@ final class ReviewTests: XCTestCase {
         var options = CheckOptions()
         options.goldenDir = dir + "/golden"
         options.artifactsDir = artifacts
-        let loaded = try ["a", "b"].map { try LoadedScenario.load(path: dir + "/scenarios/\($0).json") }
-        let results = loaded.map { GoldenCheck.check($0, options: options) }
-        let session = ReviewSession(
-            results: results, loaded: loaded, orphans: orphans, goldenDir: dir + "/golden", jobs: 1)
+        options.jobs = 1
+        let names = try FileIO.scenarioFiles(dir + "/scenarios")
+        let loaded = try names.map { try LoadedScenario.load(path: $0) }
+        let session = try ReviewSession.checking(loaded, unloaded: [], orphans: orphans, options: options)
         let routes = ReviewRoutes(session: session, artifactsDir: artifacts, token: "0123456789abcdef")
         routes.port = 4321
         return routes
@@ -90,6 +90,27 @@ final class ReviewTests: XCTestCase {
                 routes.handle(HTTPRequest(method: "GET", path: path, headers: [("host", "127.0.0.1:4321")])).status,
                 404, path)
         }
+    }
+
+    func testANewScenarioShowsTheImagesAcceptRecords() throws {
+        let dir = try reviewFailingSuite("review-new")
+        var text = try String(contentsOfFile: dir + "/scenarios/a.json", encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"name\": \"a\"", with: "\"name\": \"c\"")
+        try text.write(toFile: dir + "/scenarios/c.json", atomically: true, encoding: .utf8)
+        let routes = try routes(dir)
+        XCTAssertEqual(routes.session.items.map(\.label), ["FAIL", "FAIL", "NEW"])
+        let html = String(
+            decoding: routes.handle(HTTPRequest(method: "GET", path: "/", headers: [("host", "127.0.0.1:4321")])).body,
+            as: UTF8.self)
+        XCTAssertTrue(html.contains("<img src=\"artifacts/c/moved.actual.png\" alt=\"actual\">"), html)
+        let image = routes.handle(
+            HTTPRequest(method: "GET", path: "/artifacts/c/moved.actual.png", headers: [("host", "127.0.0.1:4321")]))
+        XCTAssertEqual(image.status, 200)
+        XCTAssertEqual(routes.handle(post("/api/accept", #"{"scenario": "c"}"#)).status, 200)
+        // What Accept recorded is the picture the page showed.
+        let recorded = try PNGCodec.decode(try FileIO.read(dir + "/golden/c/moved.png", limit: 1 << 24))
+        XCTAssertEqual(recorded.pixels, try PNGCodec.decode(image.body).pixels)
+        XCTAssertEqual(runCLI(["check", "scenarios/c.json"], in: dir).code, 0)
     }
 
     func testTokenlessCrossOriginForeignHostAndUnknownDecisionsChangeNothing() throws {

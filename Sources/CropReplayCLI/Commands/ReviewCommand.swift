@@ -49,11 +49,9 @@ extension Commands {
             CleanupOnSignal.unregister(cleanup)
         }
         options.artifactsDir = artifacts
-        let results = unloaded + loaded.map { GoldenCheck.check($0, options: options) }
-        let session = ReviewSession(
-            results: results, loaded: loaded, orphans: orphans, goldenDir: options.goldenDir, jobs: options.jobs)
+        let session = try ReviewSession.checking(loaded, unloaded: unloaded, orphans: orphans, options: options)
         guard !session.items.isEmpty else {
-            console.out("nothing to review: \(results.count) passed")
+            console.out("nothing to review: \(session.passed) passed")
             return 0
         }
         let routes = ReviewRoutes(session: session, artifactsDir: artifacts)

@@ -7,8 +7,8 @@
 #   bash Tests/static-cli-build.sh [BUILD-FOLDER]
 #
 # 1. The release build with the Swift standard library, Foundation and Dispatch linked
-#    statically (a fresh build takes about 14 minutes on 2 cores; an existing BUILD-FOLDER
-#    makes it incremental).
+#    statically (a fresh build took 437 s on this project's 2 shared cores; an existing
+#    BUILD-FOLDER makes it incremental).
 # 2. `ldd` and the ELF header name no Swift library (libswift*, Foundation, dispatch,
 #    BlocksRuntime, ICU) and no toolchain folder (RUNPATH).
 # 3. The binary, copied to a temporary folder with three committed scenarios and their goldens,
@@ -22,6 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 build=${1:-$work/static-build}
+case $build in /*) ;; *) build=$PWD/$build ;; esac
 say() { echo "static-cli-build: $*"; }
 fail() {
   say "FAILED: $*"
@@ -65,7 +66,8 @@ if unshare -rm true 2>/dev/null; then
   if hide "$work/bin/control" >"$work/control.log" 2>&1; then
     fail "a dynamically linked Swift program ran with ${hidden[*]} hidden, so the hiding does not work"
   fi
-  grep -q "libswiftCore" "$work/control.log" || fail "the control failed for another reason: $(cat "$work/control.log")"
+  grep -q "libswift.*cannot open shared object file" "$work/control.log" ||
+    fail "the control failed for another reason: $(cat "$work/control.log")"
   say "control: with ${hidden[*]} hidden a dynamically linked Swift program does not start: $(head -1 "$work/control.log")"
   conditions="with ${hidden[*]} hidden"
 else

@@ -94,6 +94,11 @@ enum SharedOption {
         help:
             "Replay through a registered editor model of your own instead of CropReplay's (default:"
             + " reference; docs/extending.md).")
+    static let tolerance = CommandSpec.Option(
+        name: "--tolerance", value: "<n>",
+        help: "Largest channel difference (0-255) that still counts as equal (default: 0).")
+    static let maxDiffRatio = CommandSpec.Option(
+        name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0).")
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)
     }

@@ -16,12 +16,8 @@ extension Commands {
                 help: "Golden folder (default: golden, or golden-<name> with --model <name>). Never written by check.",
                 isPath: true),
             SharedOption.model,
-            .init(
-                name: "--tolerance", value: "<n>",
-                help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
-            .init(
-                name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."
-            ),
+            SharedOption.tolerance,
+            SharedOption.maxDiffRatio,
             .init(
                 name: "--artifacts", value: "<dir>",
                 help: "Write expected/actual/diff PNGs and report.html for failures here.",

@@ -17,12 +17,8 @@ extension Commands {
         options: [
             SharedOption.golden,
             SharedOption.model,
-            .init(
-                name: "--tolerance", value: "<n>",
-                help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
-            .init(
-                name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."
-            ),
+            SharedOption.tolerance,
+            SharedOption.maxDiffRatio,
             .init(name: "--port", value: "<n>", help: "The port on 127.0.0.1 (default: 0, the system chooses)."),
             SharedOption.jobs,
         ],

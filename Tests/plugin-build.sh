@@ -12,6 +12,8 @@
 # 2. The client adds its own command line (an executable on CropReplayCLI that registers a
 #    policy, `stiffBand`) and a scenario naming that policy: the plugin now runs the client's
 #    executable, so `record` and `check` know the policy; `--executable cropreplay` does not.
+# 3. A second executable on CropReplayCLI (a report) joins: the plugin still runs the one
+#    whose name contains "cropreplay".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 name=$(basename "$root")
@@ -106,4 +108,17 @@ if out=$(plugin --executable cropreplay check scenarios/stiff.json); then
 fi
 echo "$out" | grep -q "stiffBand" || fail "cropreplay's refusal does not name the unknown policy: $out"
 say "ok: the plugin runs the client's own command line (its policy registered); --executable cropreplay does not know it"
+
+# 3. A second executable on CropReplayCLI (a report): the one named *cropreplay* still runs.
+mkdir -p "$client/Sources/avatar-report"
+manifest "        .executableTarget(
+            name: \"avatar-cropreplay\",
+            dependencies: [
+                .product(name: \"CropReplay\", package: \"$name\"), .product(name: \"CropReplayCLI\", package: \"$name\"),
+            ]),
+        .executableTarget(name: \"avatar-report\", dependencies: [.product(name: \"CropReplayCLI\", package: \"$name\")]),"
+printf 'import CropReplayCLI\n\nprint("the report")\n' >"$client/Sources/avatar-report/main.swift"
+out=$(plugin check scenarios/stiff.json) || fail "check with two executables on CropReplayCLI failed: $out"
+echo "$out" | grep -q "^1 passed, 0 failed" || fail "check did not pass with the client's command line: $out"
+say "ok: of two executables on CropReplayCLI, the plugin runs avatar-cropreplay"
 say "took $(($(date +%s) - started)) s"

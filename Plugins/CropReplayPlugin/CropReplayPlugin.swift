@@ -7,10 +7,10 @@ import PackagePlugin
 ///
 /// Which command line runs:
 /// - `--executable NAME`: that executable product of the package;
-/// - else, by convention, the package's one executable product whose targets depend on the
+/// - else, by convention, the package's executable product whose targets depend on the
 ///   `CropReplayCLI` product (the three-line `CropReplayCommand.main(registering:)` executable
-///   of docs/extending.md), so scenarios may name the package's own policies, curves and
-///   editor models;
+///   of docs/extending.md; of several, the one whose name contains "cropreplay"), so
+///   scenarios may name the package's own policies, curves and editor models;
 /// - else CropReplay's own `cropreplay`.
 /// The executable is built first, in debug unless `--release` is given (rendering many
 /// frames is a few times faster in release; the first release build takes longer). Commands
@@ -78,12 +78,14 @@ struct CropReplayPlugin: CommandPlugin {
             }
             return named
         }
-        let own = executables.filter { product in product.targets.contains { usesCLI($0, seen: []) } }
-        guard own.count <= 1 else {
+        let users = executables.filter { product in product.targets.contains { usesCLI($0, seen: []) } }
+        // Of several (a command line and a report, say), the one whose name says cropreplay.
+        let own = users.count > 1 ? users.filter { $0.name.lowercased().contains("cropreplay") } : users
+        guard own.count <= 1, users.count <= 1 || own.count == 1 else {
             throw Failure(
                 description:
-                    "cropreplay plugin: several executables use CropReplayCLI (\(own.map(\.name).joined(separator: ", "))):"
-                    + " name one with --executable NAME")
+                    "cropreplay plugin: several executables use CropReplayCLI"
+                    + " (\(users.map(\.name).joined(separator: ", "))): name one with --executable NAME")
         }
         return own.first?.name ?? "cropreplay"
     }

@@ -191,7 +191,7 @@ let package = Package(
             name: "cropreplay-fuzz",
             dependencies: [
                 "CropImport", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropExplore", "CropHTTP", "CropPlay",
+                "CropPipeline", "CropExplore", "CropHTTP", "CropPlay", "CropGoldens", "CropReview",
             ],
             path: "Fuzz/Harness"
         ),

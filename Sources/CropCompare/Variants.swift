@@ -1,3 +1,4 @@
+import CropJSON
 import CropScenario
 
 /// One column of a comparison: a label and the editor it replays the script with.

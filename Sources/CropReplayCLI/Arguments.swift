@@ -1,9 +1,12 @@
 import CropEngine
+import CropJSON
 import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
 public struct UsageError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the command line.
     public var message: String
+    /// The subcommand whose help the hint names, or nil for the main help.
     public var command: String?
     public var description: String {
         let hint = command.map { "see 'cropreplay help \($0)'" } ?? "see 'cropreplay --help'"
@@ -21,6 +24,9 @@ struct ParsedArguments {
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
     var registrations = Registrations.builtIn
+    /// The running program's name (`custom-cropreplay` for a user's own CLI), for the command
+    /// lines that messages suggest: only that program knows the user's models and policies.
+    var program = CLI.defaultProgram
 
     init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         command = spec.name

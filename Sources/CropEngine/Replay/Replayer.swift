@@ -86,6 +86,9 @@ package struct ScriptPlayer<Model: ReplayModel> {
     private var imageSizes: [(Int, Int)]
     private var frameLimit = Limits.maxFrames
     private var observer: Observer?
+    /// The frames each step of the script spans, in order: step `path` owns the frames after
+    /// the previous entry's `end` up to its own (an error at a frame names its step).
+    private var owners: [(end: Int, path: String)] = []
 
     /// Sees the model after every frame with the actions applied in it (the explorer checks
     /// invariants that the trace alone does not show).
@@ -115,6 +118,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
         record()
         var cursor = 0
         for step in scenario.script {
+            let start = cursor
             switch step.kind {
             case .wait(let seconds):
                 cursor += expander.frames(seconds)
@@ -138,6 +142,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
             if cursor > frameLimit {
                 throw fail(step.path, "the script runs to frame \(cursor); the limit is \(frameLimit) frames")
             }
+            if cursor > start { owners.append((cursor, step.path)) }
         }
         try advance(to: cursor, step: nil)
         return Trace(
@@ -149,7 +154,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
     private mutating func advance(to n: Int, step: Step?) throws(ScenarioError) {
         while model.frame < n {
             let f = model.frame + 1
-            var place = step?.path ?? ""
+            var place: String?
             var applied: [EngineAction] = []
             let extraActions = extra.take(f)
             let scheduled = pending.take(f)
@@ -167,11 +172,19 @@ package struct ScriptPlayer<Model: ReplayModel> {
                     }
                 }
             } catch {
-                throw fail(place, error.description)
+                // The action's step, else the step whose span holds the frame (a model that
+                // fails as frame 3 begins fails in the pan that frame 3 belongs to), else the
+                // step being waited on (an `until settled` past the script's spans).
+                throw fail(place ?? owner(of: f) ?? step?.path ?? "", error.description)
             }
             record()
             observer?(model, applied)
         }
+    }
+
+    /// The step whose span holds frame `f`, nil past every span.
+    private func owner(of f: Int) -> String? {
+        owners.first { $0.end >= f }?.path
     }
 
     private mutating func record() {

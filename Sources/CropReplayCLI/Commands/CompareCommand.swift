@@ -1,5 +1,6 @@
 import CropCompare
 import CropEngine
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation

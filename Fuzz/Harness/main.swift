@@ -240,23 +240,31 @@ func fuzzPlay(_ bytes: [UInt8]) {
 
 /// One review for every input: a scenario whose golden (in a temporary folder) no longer
 /// matches, so Accept has something to record.
-nonisolated(unsafe) let reviewRoutes: ReviewRoutes? = {
+nonisolated(unsafe) let reviewRoutes: ReviewRoutes = {
     let dir = "/tmp/cropreplay-fuzz-review-\(getpid())"
     func scenario(_ dx: Int) -> String {
-        "{\"preset\": \"circle-avatar-bounce\", \"editor\": {\"viewport\": {\"width\": 40, \"height\": 50, \"scale\": 1},"
-            + " \"image\": {\"testcard\": [80, 60]}}, \"script\": [{\"pan\": {\"by\": [\(dx), 5], \"duration\": 0.1}},"
+        "{\"preset\": \"circle-avatar-bounce\", \"editor\": {\"viewport\": {\"width\": 120, \"height\": 160, \"scale\": 1},"
+            + " \"image\": {\"testcard\": [300, 400]}}, \"script\": [{\"pan\": {\"by\": [\(dx), 5], \"duration\": 0.1}},"
             + " {\"snapshot\": \"moved\"}]}"
     }
     var options = CheckOptions()
     options.goldenDir = dir + "/golden"
     options.artifactsDir = dir + "/artifacts"
     options.jobs = 1
-    guard let recorded = try? LoadedScenario.load(text: scenario(10), file: "fuzz.json", name: "fuzz"),
-        let prepared = try? GoldenRecord.prepare(recorded, goldenDir: options.goldenDir, onlyMissing: false, jobs: 1),
-        (try? GoldenRecord.write(prepared)) != nil,
-        let changed = try? LoadedScenario.load(text: scenario(20), file: "fuzz.json", name: "fuzz"),
-        let session = try? ReviewSession.checking([changed], unloaded: [], orphans: [], options: options)
-    else { return nil }
+    let session: ReviewSession
+    do {
+        let recorded = try LoadedScenario.load(text: scenario(10), file: "fuzz.json", name: "fuzz")
+        let prepared = try GoldenRecord.prepare(recorded, goldenDir: options.goldenDir, onlyMissing: false, jobs: 1)
+        _ = try GoldenRecord.write(prepared)
+        let changed = try LoadedScenario.load(text: scenario(20), file: "fuzz.json", name: "fuzz")
+        session = try ReviewSession.checking([changed], unloaded: [], orphans: [], options: options)
+    } catch {
+        fatalError("cropreplay-fuzz: the review target cannot start: \(error)")
+    }
+    // A review with nothing to decide would fuzz nothing.
+    guard session.items.count == 1 else {
+        fatalError("cropreplay-fuzz: the review target's scenario passes its golden")
+    }
     atexit { CleanupOnSignal.removeTree("/tmp/cropreplay-fuzz-review-\(getpid())") }
     let routes = ReviewRoutes(session: session, artifactsDir: dir + "/artifacts", token: "fuzz-token")
     routes.port = 8123
@@ -267,7 +275,8 @@ nonisolated(unsafe) let reviewRoutes: ReviewRoutes? = {
 /// Sec-Fetch-Site are right; the second, whether the body names the scenario; the rest is
 /// the body (or the name).
 func fuzzReview(_ bytes: [UInt8]) {
-    guard let routes = reviewRoutes, bytes.count >= 2 else { return }
+    let routes = reviewRoutes
+    guard bytes.count >= 2 else { return }
     let first = bytes[0]
     let second = bytes[1]
     let paths = ["/api/accept", "/api/skip", "/", "/artifacts/fuzz/moved.diff.png"]
@@ -284,6 +293,7 @@ func fuzzReview(_ bytes: [UInt8]) {
     let before = routes.session.items.map(\.decision)
     let refused = routes.refusal(request) != nil
     let response = routes.handle(request)
+    if verbose { print("review: \(request.method) \(request.path) -> \(response.status)") }
     precondition([200, 400, 403, 404, 405, 409].contains(response.status), "status \(response.status)")
     if refused {
         precondition(response.status == 403, "a refused request answered \(response.status)")

@@ -1,5 +1,6 @@
 import CropEngine
 import CropJSON
+import CropPipeline
 import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
@@ -20,6 +21,8 @@ struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value of each option, in order (`options` keeps the last; `compare --vary` takes two).
+    var repeated: [String: [String]] = [:]
     let command: String
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
@@ -71,6 +74,7 @@ struct ParsedArguments {
                 throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command)
             }
             options[name] = value
+            repeated[name, default: []].append(value)
         }
         let count = positionals.count
         let minimum = spec.arguments.reduce(0) { $0 + $1.min }
@@ -113,6 +117,12 @@ struct ParsedArguments {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `--thumb F` within `AnimationSize.thumbRange` (`SharedOption.thumb`), or `value` when absent.
+    func thumb(default value: Double) throws(UsageError) -> Double {
+        try double("--thumb", min: AnimationSize.thumbRange.lowerBound, max: AnimationSize.thumbRange.upperBound)
+            ?? value
+    }
 
     /// `--model NAME`: a registered editor model, or nil for the reference (absent, or
     /// `reference`).

@@ -74,7 +74,7 @@ public enum CLI {
                 guard let spec = spec(name) else {
                     throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil)
                 }
-                console.out(spec.help)
+                console.out(spec.help(registrations))
                 return 0
             default:
                 break
@@ -85,7 +85,7 @@ public enum CLI {
                 throw UsageError(message: "unknown subcommand '\(Echo.cap(first))'\(hint)", command: nil)
             }
             if rest.contains("-h") || rest.contains("--help") {
-                console.out(spec.help)
+                console.out(spec.help(registrations))
                 return 0
             }
             var parsed = try ParsedArguments(rest, spec: spec)

@@ -7,12 +7,13 @@ package enum Replayer {
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels through the model
     /// named `model` (nil or "reference": CropReplay's own). `frameLimit` (at most
     /// `Limits.maxFrames`) bounds the work, e.g. for fuzzing; `observer` sees the reference
-    /// model's state after every frame. The trace records `scenarioHash` (computed from the
+    /// model's state after every frame, `modelObserver` a registered model after every frame. The trace records `scenarioHash` (computed from the
     /// scenario when nil: a caller that replays one scenario again passes the one it has).
     package static func replay(
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
         faults: EngineFaults = [], registrations: Registrations = .builtIn, model: String? = nil,
-        scenarioHash: String? = nil, observer: ((EngineState, [EngineAction]) -> Void)? = nil
+        scenarioHash: String? = nil, observer: ((EngineState, [EngineAction]) -> Void)? = nil,
+        modelObserver: ((CustomModel, [EngineAction]) -> Void)? = nil
     ) throws(ScenarioError) -> Trace {
         let reference = try referenceModel(
             scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
@@ -22,7 +23,7 @@ package enum Replayer {
                 registrations: registrations)
             var player = ScriptPlayer(
                 scenario: scenario, model: custom, imageWidth: imageWidth, imageHeight: imageHeight,
-                frameLimit: frameLimit)
+                frameLimit: frameLimit, observer: modelObserver)
             return try player.run(scenarioHash: scenarioHash ?? scenario.sourceHash)
         }
         var player = ScriptPlayer(

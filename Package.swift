@@ -19,6 +19,7 @@
 //   CropImport                              recorded touches (CDP, WebDriver, getevent, app sessions) into scenarios
 //   CropFit                                 an app's recorded frames against the model; fitting its parameters
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
+//   CropReview                              `review`: accepting check's failures from a local page
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
 import PackageDescription
@@ -33,6 +34,9 @@ let package = Package(
         // The command line as a library: your own executable runs it with your policies and
         // curves registered (`CropReplayCommand.main(registering:)`).
         .library(name: "CropReplayCLI", targets: ["CropReplayCLI"]),
+        // `swift package cropreplay check|record|run|compare|explore ...` in a package that
+        // depends on CropReplay (docs/goldens.md#the-swiftpm-plugin).
+        .plugin(name: "CropReplayPlugin", targets: ["CropReplayPlugin"]),
     ],
     targets: [
         // libpng from the system (Debian: libpng-dev, Homebrew: libpng), found by pkg-config.
@@ -126,6 +130,11 @@ let package = Package(
                 "CropPipeline", "CropImport", "CropHTTP",
             ]
         ),
+        // `review`: check's failures on the local server, accepted (recorded) or skipped one by one.
+        .target(
+            name: "CropReview",
+            dependencies: ["CropJSON", "CropScenario", "CropPipeline", "CropGoldens", "CropHTTP"]
+        ),
         // Recorded touches (CDP, WebDriver, getevent) into scenarios.
         .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON", "CropScenario"]),
         // A real app's recorded frames against the model (`conform --trace`), and the search for
@@ -150,10 +159,23 @@ let package = Package(
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
-                "CropConformance", "CropFit",
+                "CropConformance", "CropFit", "CropReview",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
+        // Runs the package's own command line (an executable using CropReplayCLI) or cropreplay
+        // in the package's folder; writing goldens needs --allow-writing-to-package-directory.
+        .plugin(
+            name: "CropReplayPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "cropreplay",
+                    description: "Run cropreplay (check, record, run, compare, explore, ...) in this package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "record writes goldens; run, compare and explore write outputs")
+                ]
+            )
+        ),
         // The engine product for apps: no file access, no system library (see docs/app.md).
         .target(name: "CropReplayEngine", dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine"]),
         // The public library: a curated surface (see Sources/CropReplay/Exports.swift).
@@ -178,7 +200,7 @@ let package = Package(
             name: "cropreplay-fuzz",
             dependencies: [
                 "CropImport", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
-                "CropPipeline", "CropExplore", "CropHTTP", "CropPlay",
+                "CropPipeline", "CropExplore", "CropHTTP", "CropPlay", "CropGoldens", "CropReview",
             ],
             path: "Fuzz/Harness"
         ),
@@ -198,6 +220,7 @@ let package = Package(
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
                 "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance", "CropFit",
+                "CropReview",
             ],
             exclude: ["Fixtures"]
         ),

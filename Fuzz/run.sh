@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer entry points and runs each for a given time (see Fuzz/README.md).
-#   Fuzz/run.sh [seconds per target=600] [targets=scenario mutate png jpeg writers numbers cdp webdriver getevent session http play]
+#   Fuzz/run.sh [seconds per target=600] [targets=scenario mutate png jpeg writers numbers cdp webdriver getevent session http play review]
 # Corpora live in Fuzz/corpus/<target> (seeded from scenarios/, Fuzz/seeds/ and golden PNGs
 # plus a few invalid files); crashes are written to Fuzz/findings/<target>/. Exits 1 when a
 # target wrote a new crash, timeout or out-of-memory input. FUZZ_NICE=1 runs the fuzzer under
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-targets=${*:-scenario mutate png jpeg writers numbers cdp webdriver getevent session http play}
+targets=${*:-scenario mutate png jpeg writers numbers cdp webdriver getevent session http play review}
 swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
@@ -44,6 +44,9 @@ for target in $targets; do
           printf '\x01{"quarterTurn":"clockwise"}' > "$corpus/button"
           printf '\x02{"policy":{"kind":"clamp"}}' > "$corpus/editor"
           printf '\x08{"turns":1,"zoom":2,"at":[10,20]}' > "$corpus/start" ;;
+    review) printf '\x1c\x04fuzz' > "$corpus/accept"
+            printf '\x1d\x04fuzz' > "$corpus/skip"
+            printf '\x0c\x04fuzz' > "$corpus/wrong-token" ;;
     writers) head -c 600 /dev/urandom > "$corpus/random-1" ;;
     numbers) head -c 256 /dev/urandom > "$corpus/random-1"
              printf '\x7f\xef\xff\xff\xff\xff\xff\xff%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 > "$corpus/max-double" ;;

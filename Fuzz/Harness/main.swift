@@ -1,8 +1,5 @@
 import CropBitmap
 import CropEngine
-import CropHTTP
-import CropImageIO
-import CropImport
 // libFuzzer entry points. Built by Fuzz/run.sh with -sanitize=fuzzer and -DFUZZING;
 // in a normal build this is a stub that says how to run it.
 // CROPREPLAY_FUZZ_TARGET selects: scenario (decode + validate + expand + replay a
@@ -14,11 +11,18 @@ import CropImport
 // scenario, decoded and replayed), http (the playground's request parser), play (the
 // playground's routes: a request line and body from the input, on one session), writers
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
-// from extreme finite numbers: every trace must be JSON with finite numbers only).
+// from extreme finite numbers: every trace must be JSON with finite numbers only), review
+// (review's guarded routes: a request whose Host, token, Origin or Sec-Fetch-Site is refused
+// changes no decision and writes nothing).
+import CropGoldens
+import CropHTTP
+import CropImageIO
+import CropImport
 import CropJSON
 import CropPipeline
 import CropPlay
 import CropRender
+import CropReview
 import CropScenario
 
 #if canImport(Glibc)
@@ -26,7 +30,7 @@ import CropScenario
 #endif
 
 enum FuzzTarget: String {
-    case scenario, mutate, png, jpeg, writers, numbers, cdp, webdriver, getevent, session, http, play
+    case scenario, mutate, png, jpeg, writers, numbers, cdp, webdriver, getevent, session, http, play, review
 }
 
 /// Milliseconds on a monotonic clock.
@@ -247,6 +251,77 @@ func fuzzPlay(_ bytes: [UInt8]) {
     if let values = response.headers.first(where: { $0.0 == "X-Frame" })?.1 { assertFiniteJSON(values) }
 }
 
+/// One review for every input: a scenario whose golden (in a temporary folder) no longer
+/// matches, so Accept has something to record.
+nonisolated(unsafe) let reviewRoutes: ReviewRoutes = {
+    let dir = "/tmp/cropreplay-fuzz-review-\(getpid())"
+    func scenario(_ dx: Int) -> String {
+        "{\"preset\": \"circle-avatar-bounce\", \"editor\": {\"viewport\": {\"width\": 120, \"height\": 160, \"scale\": 1},"
+            + " \"image\": {\"testcard\": [300, 400]}}, \"script\": [{\"pan\": {\"by\": [\(dx), 5], \"duration\": 0.1}},"
+            + " {\"snapshot\": \"moved\"}]}"
+    }
+    var options = CheckOptions()
+    options.goldenDir = dir + "/golden"
+    options.artifactsDir = dir + "/artifacts"
+    options.jobs = 1
+    let session: ReviewSession
+    do {
+        let recorded = try LoadedScenario.load(text: scenario(10), file: "fuzz.json", name: "fuzz")
+        let prepared = try GoldenRecord.prepare(recorded, goldenDir: options.goldenDir, onlyMissing: false, jobs: 1)
+        _ = try GoldenRecord.write(prepared)
+        let changed = try LoadedScenario.load(text: scenario(20), file: "fuzz.json", name: "fuzz")
+        session = try ReviewSession.checking([changed], unloaded: [], orphans: [], options: options)
+    } catch {
+        fatalError("cropreplay-fuzz: the review target cannot start: \(error)")
+    }
+    // A review with nothing to decide would fuzz nothing.
+    guard session.items.count == 1 else {
+        fatalError("cropreplay-fuzz: the review target's scenario passes its golden")
+    }
+    atexit { CleanupOnSignal.removeTree("/tmp/cropreplay-fuzz-review-\(getpid())") }
+    let routes = ReviewRoutes(session: session, artifactsDir: dir + "/artifacts", token: "fuzz-token")
+    routes.port = 8123
+    return routes
+}()
+
+/// The first byte picks the path, the method and which of Host, token, Origin and
+/// Sec-Fetch-Site are right; the second, whether the body names the scenario; the rest is
+/// the body (or the name).
+func fuzzReview(_ bytes: [UInt8]) {
+    let routes = reviewRoutes
+    guard bytes.count >= 2 else { return }
+    let first = bytes[0]
+    let second = bytes[1]
+    let paths = ["/api/accept", "/api/skip", "/", "/artifacts/fuzz/moved.diff.png"]
+    var headers: [(name: String, value: String)] = []
+    headers.append(("host", first & 0x04 != 0 ? "127.0.0.1:8123" : "evil.example:8123"))
+    if first & 0x08 != 0 { headers.append(("x-cropreplay-token", first & 0x10 != 0 ? "fuzz-token" : "fuzz-tokeN")) }
+    if first & 0x20 != 0 { headers.append(("origin", second & 0x01 != 0 ? "http://127.0.0.1:8123" : "null")) }
+    if first & 0x40 != 0 { headers.append(("sec-fetch-site", second & 0x02 != 0 ? "same-origin" : "cross-site")) }
+    let rest = String(decoding: bytes.dropFirst(2), as: UTF8.self)
+    let body = second & 0x04 != 0 ? JSONNode.object([("scenario", .string(rest))]).serialized() : rest
+    let request = HTTPRequest(
+        method: first & 0x80 != 0 ? "GET" : "POST", path: paths[Int(first & 0x03)], headers: headers,
+        body: Array(body.utf8))
+    let before = routes.session.items.map(\.decision)
+    let refused = routes.refusal(request) != nil
+    let response = routes.handle(request)
+    if verbose { print("review: \(request.method) \(request.path) -> \(response.status)") }
+    precondition([200, 400, 403, 404, 405, 409].contains(response.status), "status \(response.status)")
+    if refused {
+        precondition(response.status == 403, "a refused request answered \(response.status)")
+        precondition(routes.session.items.map(\.decision) == before, "a refused request changed a decision")
+    }
+    // Refused exactly when the Host is foreign, or a POST lacks the token, comes from another
+    // origin or says another site.
+    let hostRight = first & 0x04 != 0
+    let tokenRight = first & 0x18 == 0x18
+    let originRight = first & 0x20 == 0 || second & 0x01 != 0
+    let siteRight = first & 0x40 == 0 || second & 0x02 != 0
+    let post = first & 0x80 == 0
+    precondition(refused == (!hostRight || (post && !(tokenRight && originRight && siteRight))), "refusal rule")
+}
+
 func fuzzWriters(_ bytes: [UInt8]) {
     guard bytes.count >= 4 else { return }
     let w = 1 + Int(bytes[0] % 32)
@@ -286,6 +361,7 @@ func runTarget(_ bytes: [UInt8]) {
     case .numbers: fuzzNumbers(bytes)
     case .http: fuzzHTTP(bytes)
     case .play: fuzzPlay(bytes)
+    case .review: fuzzReview(bytes)
     }
 }
 

@@ -33,3 +33,28 @@ struct ArtifactWriter {
             figures: figures)
     }
 }
+
+extension GoldenCheck {
+    /// The images a scenario without a golden would record, written as actual-only
+    /// artifacts (`<dir>/<scenario>/<snapshot>.actual.png`, figures "no golden yet"), so a
+    /// reviewer sees what accepting it records. `check` itself does not render them.
+    package static func newScenarioImages(_ loaded: LoadedScenario, options: CheckOptions) throws(ReplayFailure)
+        -> [Artifact]
+    {
+        guard let root = options.artifactsDir else { return [] }
+        let trace = try loaded.replay()
+        let wanted = images(trace, scope: options.scope)
+        guard !wanted.isEmpty else { return [] }
+        let rendered = RenderSession(loaded: loaded, trace: trace).render(
+            frames: wanted.map(\.frame), jobs: options.jobs)
+        let writer = ArtifactWriter(root: root, scenario: loaded.scenario.name)
+        var artifacts: [Artifact] = []
+        for (name, frame) in wanted {
+            guard let actual = rendered[frame] else { continue }
+            artifacts.append(
+                try writer.write(
+                    name, expected: nil, actual: actual, tolerance: options.tolerance, figures: "no golden yet"))
+        }
+        return artifacts
+    }
+}

@@ -105,6 +105,11 @@ enum SharedOption {
         help:
             "Replay through a registered editor model of your own instead of CropReplay's (default:"
             + " reference; docs/extending.md).")
+    static let tolerance = CommandSpec.Option(
+        name: "--tolerance", value: "<n>",
+        help: "Largest channel difference (0-255) that still counts as equal (default: 0).")
+    static let maxDiffRatio = CommandSpec.Option(
+        name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0).")
     /// `--thumb F`: `what` is scaled by F, within `AnimationSize.thumbRange` (`ParsedArguments.thumb`).
     static func thumb(_ what: String, default value: Double) -> CommandSpec.Option {
         let range = AnimationSize.thumbRange

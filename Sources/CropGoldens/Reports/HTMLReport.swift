@@ -13,77 +13,94 @@ package enum HTMLReport {
         var out = """
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><title>CropReplay check report</title>
-            <style>
-            body { font-family: -apple-system, system-ui, sans-serif; margin: 24px; background: #fafafa; color: #222; }
-            h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
-            .passed { color: #1a7f37; } .failed, .error { color: #cf222e; } .new { color: #9a6700; }
-            pre { background: #fff; border: 1px solid #ddd; padding: 8px; white-space: pre-wrap; }
-            table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } td, th { border: 1px solid\
-             #ccc; padding: 3px 8px; }
-            .row { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
-            figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
-            img { max-height: 480px; border: 1px solid #ccc; image-rendering: pixelated; }
-            svg { background: #fff; border: 1px solid #ddd; }
-            .diffview { outline: none; } .diffview:focus .stack { box-shadow: 0 0 0 2px #4363d8; }
-            .stack { position: relative; display: inline-block; line-height: 0; }
-            .stack { border: 1px solid #ccc; } .stack img { display: block; border: 0; }
-            .stack img.actual { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
-            .stack .split { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid #ff0;\
-             pointer-events: none; }
-            .stack.blinking .split { display: none; }
-            .controls { font-size: 12px; color: #555; display: flex; gap: 8px; align-items: center; margin-top: 4px; }
-            .controls input { width: 160px; }
-            </style></head><body>
+
+            """
+        out += style
+        out += """
+            </head><body>
             <h1>CropReplay check: \(passed) passed, \(failed.count) failed</h1>
 
             """
-        for r in results {
-            out += "<h2 class=\"\(r.status.rawValue)\">\(HTML.escape(r.scenario)) — \(r.status.rawValue)</h2>\n"
-            out += "<p>\(HTML.escape(r.file)), \(r.frames) \(r.frames == 1 ? "frame" : "frames")</p>\n"
-            if !r.lines.isEmpty { out += "<pre>\(HTML.escape(r.lines.joined(separator: "\n")))</pre>\n" }
-            // The plot of the differing field: beside the first failing snapshot's diff view
-            // (the frames it explains), else on its own after the table.
-            var plot: String?
-            if let comparison = r.traceComparison, let first = comparison.first, first.frame != nil {
-                out += traceTable(comparison)
-                let series = comparison.series
-                plot =
-                    SVGPlot(
-                        title: "\(first.field) over time",
-                        series: [
-                            SVGPlot.Series(
-                                label: "expected", color: "#4363d8",
-                                points: series.map { (t: $0.time, value: $0.expected) }),
-                            SVGPlot.Series(
-                                label: "actual", color: "#e6194b",
-                                points: series.map { (t: $0.time, value: $0.actual) },
-                                dashed: true),
-                        ]
-                    ).svg
-            }
-            for a in r.artifacts {
-                out += "<p><b>\(HTML.escape(a.snapshot))</b>: \(HTML.escape(a.figures))</p><div class=\"row\">\n"
-                if let expected = a.expected {
-                    out += diffView(expected: expected, actual: a.actual, snapshot: a.snapshot)
-                }
-                // Without an expected image there is nothing to overlay: the actual image alone.
-                let figures: [(String, String?)] = a.expected == nil ? [("actual", a.actual)] : [("diff", a.diff)]
-                for (label, path) in figures {
-                    guard let path else { continue }
-                    out +=
-                        "<figure><img src=\"\(HTML.escape(path))\""
-                        + " alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
-                }
-                if let p = plot {
-                    out += "<figure class=\"plot\">\(p)</figure>\n"
-                    plot = nil
-                }
-                out += "</div>\n"
-            }
-            if let plot { out += plot }
-        }
+        for r in results { out += section(r) }
         out += script
         out += "</body></html>\n"
+        return out
+    }
+
+    /// The page's style sheet (`<style>...</style>`), for pages that show report sections.
+    package static let style = """
+        <style>
+        body { font-family: -apple-system, system-ui, sans-serif; margin: 24px; background: #fafafa; color: #222; }
+        h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
+        .passed { color: #1a7f37; } .failed, .error { color: #cf222e; } .new { color: #9a6700; }
+        pre { background: #fff; border: 1px solid #ddd; padding: 8px; white-space: pre-wrap; }
+        table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } td, th { border: 1px solid\
+         #ccc; padding: 3px 8px; }
+        .row { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
+        figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
+        img { max-height: 480px; border: 1px solid #ccc; image-rendering: pixelated; }
+        svg { background: #fff; border: 1px solid #ddd; }
+        .diffview { outline: none; } .diffview:focus .stack { box-shadow: 0 0 0 2px #4363d8; }
+        .stack { position: relative; display: inline-block; line-height: 0; }
+        .stack { border: 1px solid #ccc; } .stack img { display: block; border: 0; }
+        .stack img.actual { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+        .stack .split { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid #ff0;\
+         pointer-events: none; }
+        .stack.blinking .split { display: none; }
+        .controls { font-size: 12px; color: #555; display: flex; gap: 8px; align-items: center; margin-top: 4px; }
+        .controls input { width: 160px; }
+        </style>
+        """
+
+    /// One scenario's part of the report: heading, file, report lines, the trace table, the
+    /// plot of the differing field and a diff view per failing snapshot, its images' paths
+    /// (relative to the artifacts folder) prefixed with `imagePrefix`.
+    package static func section(_ r: CheckResult, imagePrefix: String = "") -> String {
+        var out = ""
+        out += "<h2 class=\"\(r.status.rawValue)\">\(HTML.escape(r.scenario)) — \(r.status.rawValue)</h2>\n"
+        out += "<p>\(HTML.escape(r.file)), \(r.frames) \(r.frames == 1 ? "frame" : "frames")</p>\n"
+        if !r.lines.isEmpty { out += "<pre>\(HTML.escape(r.lines.joined(separator: "\n")))</pre>\n" }
+        // The plot of the differing field: beside the first failing snapshot's diff view
+        // (the frames it explains), else on its own after the table.
+        var plot: String?
+        if let comparison = r.traceComparison, let first = comparison.first, first.frame != nil {
+            out += traceTable(comparison)
+            let series = comparison.series
+            plot =
+                SVGPlot(
+                    title: "\(first.field) over time",
+                    series: [
+                        SVGPlot.Series(
+                            label: "expected", color: "#4363d8",
+                            points: series.map { (t: $0.time, value: $0.expected) }),
+                        SVGPlot.Series(
+                            label: "actual", color: "#e6194b",
+                            points: series.map { (t: $0.time, value: $0.actual) },
+                            dashed: true),
+                    ]
+                ).svg
+        }
+        for a in r.artifacts {
+            out += "<p><b>\(HTML.escape(a.snapshot))</b>: \(HTML.escape(a.figures))</p><div class=\"row\">\n"
+            if let expected = a.expected {
+                out += diffView(
+                    expected: imagePrefix + expected, actual: imagePrefix + a.actual, snapshot: a.snapshot)
+            }
+            // Without an expected image there is nothing to overlay: the actual image alone.
+            let figures: [(String, String?)] = a.expected == nil ? [("actual", a.actual)] : [("diff", a.diff)]
+            for (label, path) in figures {
+                guard let path else { continue }
+                out +=
+                    "<figure><img src=\"\(HTML.escape(imagePrefix + path))\""
+                    + " alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+            }
+            if let p = plot {
+                out += "<figure class=\"plot\">\(p)</figure>\n"
+                plot = nil
+            }
+            out += "</div>\n"
+        }
+        if let plot { out += plot }
         return out
     }
 
@@ -106,7 +123,7 @@ package enum HTMLReport {
     }
 
     /// The diff views' behaviour: the slider, blinking every 500 ms, keys.
-    static let script = """
+    package static let script = """
         <script>
         (function () {
           const views = Array.from(document.querySelectorAll('.diffview'));

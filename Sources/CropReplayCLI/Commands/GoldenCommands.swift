@@ -17,12 +17,8 @@ extension Commands {
                 help: "Golden folder (default: golden, or golden-<name> with --model <name>). Never written by check.",
                 isPath: true),
             SharedOption.model,
-            .init(
-                name: "--tolerance", value: "<n>",
-                help: "Largest channel difference (0-255) that still counts as equal (default: 0)."),
-            .init(
-                name: "--max-diff-ratio", value: "<r>", help: "Fraction of pixels (0-1) allowed to differ (default: 0)."
-            ),
+            SharedOption.tolerance,
+            SharedOption.maxDiffRatio,
             .init(
                 name: "--artifacts", value: "<dir>",
                 help: "Write expected/actual/diff PNGs and report.html for failures here.",
@@ -53,13 +49,8 @@ extension Commands {
         run: { a, console in try Commands.check(a, console) })
 
     static func check(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
-        var options = CheckOptions()
-        options.goldenDir = try a.goldenDir()
-        let model = try a.model()
-        options.tolerance = try a.int("--tolerance", min: 0, max: 255) ?? 0
-        options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1) ?? 0
+        var options = try checkOptions(a)
         options.artifactsDir = a.options["--artifacts"]
-        options.jobs = try jobs(a)
         for (option, path) in [
             ("--artifacts", options.artifactsDir), ("--junit", a.options["--junit"]),
             ("--summary", a.options["--summary"]),
@@ -89,28 +80,7 @@ extension Commands {
                     message: "'--junit' expects a file to write, but \(error.description)", command: "check")
             }
         }
-        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
-        let files = try scenarioPaths(paths, command: "check")
-        var loaded: [LoadedScenario] = []
-        var results: [CheckResult] = []
-        for f in files {
-            do { loaded.append(try LoadedScenario.load(path: f, registrations: a.registrations).driving(model)) } catch
-            {
-                // A scenario that does not load still gets its line and its report entry.
-                results.append(
-                    CheckResult(
-                        scenario: PathText.lastComponent(f), file: f, status: .error,
-                        mismatches: [.damaged(error.description)],
-                        context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
-            }
-        }
-        try checkUniqueNames(loaded)
-        // Orphans: only for a whole suite (folders), and only when every scenario loaded (a
-        // scenario that does not load might own a folder).
-        var orphans: [String] = []
-        if paths.allSatisfy({ FileIO.isDirectory($0) }) && loaded.count == files.count {
-            orphans = Orphans.find(goldenDir: options.goldenDir, names: Set(loaded.map(\.scenario.name)))
-        }
+        var (loaded, results, orphans) = try suite(a, goldenDir: options.goldenDir, command: "check")
         if let shardText = a.options["--shard"] {
             guard let spec = Shards.Spec(shardText) else {
                 throw UsageError(
@@ -168,6 +138,48 @@ extension Commands {
             file: a.options["--summary"])
         if results.contains(where: { $0.status == .error }) { return 2 }
         return failed.isEmpty ? 0 : 1
+    }
+
+    /// The options `check` and `review` share: the golden folder, the tolerances, the jobs.
+    static func checkOptions(_ a: ParsedArguments) throws -> CheckOptions {
+        var options = CheckOptions()
+        options.goldenDir = try a.goldenDir()
+        options.tolerance = try a.int("--tolerance", min: 0, max: 255) ?? 0
+        options.maxDiffRatio = try a.double("--max-diff-ratio", min: 0, max: 1) ?? 0
+        options.jobs = try jobs(a)
+        return options
+    }
+
+    /// The scenarios `check` (and `review`) looks at, from the positional paths (default
+    /// `scenarios`): those that load for `--model`, an ERROR result for each that does not,
+    /// and the orphaned golden folders.
+    static func suite(_ a: ParsedArguments, goldenDir: String, command: String) throws -> (
+        loaded: [LoadedScenario], unloaded: [CheckResult], orphans: [String]
+    ) {
+        let model = try a.model()
+        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
+        let files = try scenarioPaths(paths, command: command)
+        var loaded: [LoadedScenario] = []
+        var unloaded: [CheckResult] = []
+        for f in files {
+            do { loaded.append(try LoadedScenario.load(path: f, registrations: a.registrations).driving(model)) } catch
+            {
+                // A scenario that does not load still gets its line and its report entry.
+                unloaded.append(
+                    CheckResult(
+                        scenario: PathText.lastComponent(f), file: f, status: .error,
+                        mismatches: [.damaged(error.description)],
+                        context: [], artifacts: [], traceComparison: nil, frames: 0, seconds: 0))
+            }
+        }
+        try checkUniqueNames(loaded)
+        // Orphans: only for a whole suite (folders), and only when every scenario loaded (a
+        // scenario that does not load might own a folder).
+        var orphans: [String] = []
+        if paths.allSatisfy({ FileIO.isDirectory($0) }) && loaded.count == files.count {
+            orphans = Orphans.find(goldenDir: goldenDir, names: Set(loaded.map(\.scenario.name)))
+        }
+        return (loaded, unloaded, orphans)
     }
 
     /// `--summary FILE.md` (replaced atomically) and, when `GITHUB_STEP_SUMMARY` names a file,

@@ -10,7 +10,11 @@
 # 2. `custom-report` runs: its compare page shows the user's stepZoom policy beside the built-in
 #    rubberBand and clamp, and its conformance report names the first frame and field where the
 #    clamping editor departs from the reference.
-# 3. The example's own tests pass (`swift test`, Swift Testing).
+# 3. The example's own tests pass (`swift test`, Swift Testing), among them
+#    `custom-cropreplay play --model clamping` driven in headless Chromium by
+#    Tests/Browser/playground_cdp.py: a recorded drag replays under `run --model clamping` to the
+#    live frames. Without Chromium it is skipped with a loud line (shown below); under
+#    CROPREPLAY_REQUIRE_BROWSER=1 (.ci/run) a missing browser fails it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 copy=$(mktemp -d)
@@ -43,5 +47,10 @@ grep -Eq '^model "clamping" against the reference: [0-9]+ scripts, ' "$copy/repo
   fail "the conformance report has no summary"
 [ -f "$out/conformance/conformance.json" ] || fail "no conformance.json"
 say "ok: the compare page shows stepZoom beside rubberBand and clamp; conform names the first departure"
-swift test --package-path "$example" 2>&1 | grep -v "^warning: " | tail -4
+swift test --package-path "$example" >"$copy/test.log" 2>&1 || {
+  grep -v "^warning: " "$copy/test.log" | tail -40
+  fail "the example's tests failed"
+}
+grep -F 'SKIPPED' "$copy/test.log" || true
+grep -v "^warning: " "$copy/test.log" | tail -4
 say "ok: the example's tests pass"

@@ -20,7 +20,7 @@ picks a colour, then zooms in with a pinch and screenshots the whole page mid-dr
 down (OUTDIR/page.png). Writes OUTDIR/product.json.
 
 With --drag (the example package's test of `play --model NAME`, Examples/CustomBehaviour):
-reads the model the page names, records one finger dragging down past the edge and
+reads the model the page names, records one finger dragging down and left past the edge and
 releasing, waits until nothing settles, stops, and writes OUTDIR/drag.json: the model, the
 page's line about the photo and its replay command, the frame values mid-drag, the recorded
 scenario and the live trace (`/api/recording/trace.json`), and OUTDIR/before.png and
@@ -296,11 +296,11 @@ def drag(url, chromium, out):
         wait_for(cdp, "window.playground.values && window.playground.values.recording", "recording to start")
         shot("before")
         result["before"] = cdp.evaluate("window.playground.values")
-        # One finger: down at (180, 300), 20 moves of 15 points down, then a lift.
+        # One finger: down at (180, 300), 20 moves of 10 points left and 15 down, then a lift.
         touch("touchStart", [(1, 180, 300)])
         for i in range(1, 21):
             time.sleep(1 / 60)
-            touch("touchMove", [(1, 180, 300 + 15 * i)])
+            touch("touchMove", [(1, 180 - 10 * i, 300 + 15 * i)])
         shot("dragged")
         result["midDrag"] = cdp.evaluate("window.playground.values")
         touch("touchEnd", [])

@@ -157,7 +157,9 @@ package final class PlaySession {
     /// goes on to settle after the same frames.
     private func liveTrace(
         _ recorded: [(record: FrameRecord, settling: Bool)], scenario text: String, name: String
-    ) -> String {
+    ) -> String? {
+        // Frame 0 and the first frame with a finger down, at least (a recording with a touch).
+        guard recorded.count >= 2 else { return nil }
         let lift = min(lastTouchFrame + 1, recorded.count - 1)
         let end = recorded[lift...].firstIndex { !$0.settling } ?? recorded.count - 1
         let frames = recorded[...end].map(\.record)

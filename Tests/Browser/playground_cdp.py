@@ -376,6 +376,8 @@ def main():
         shot("pinch-settled")
         cdp.evaluate("document.getElementById('stop').click()")
         wait_for(cdp, "window.playground.recorded", "the recording")
+        # Stop then reloads the state and rebuilds the form: edit it only after that.
+        wait_for(cdp, "S && !S.recording", "the state after Stop")
         result = cdp.evaluate("({values: window.playground.values, recorded: window.playground.recorded, "
                               "errors: window.playground.errors, frames: window.playground.frames})")
         result["validMidDrag"] = valid_mid_drag

@@ -13,8 +13,10 @@ import XCTest
 /// and its recording replays under `run --model NAME` to the same frames, byte for byte; the
 /// panel's values are read as a scenario file's (issue 38: a number that overflows).
 final class PlayModelTests: XCTestCase {
-    func session(_ preset: String, model: String?) throws -> PlaySession {
-        let text = "{\"name\": \"\(preset)\", \"preset\": \"\(preset)\", \"script\": []}"
+    func session(_ preset: String, model: String?, start: String? = nil) throws -> PlaySession {
+        let text =
+            "{\"name\": \"\(preset)\", \"preset\": \"\(preset)\", \"script\": []"
+            + (start.map { ", \"start\": \($0)" } ?? "") + "}"
         let loaded = try LoadedScenario.load(
             text: text, file: "test", name: preset, registrations: try EditorModelTests.registrations())
         return try PlaySession(base: loaded.driving(model))
@@ -49,15 +51,18 @@ final class PlayModelTests: XCTestCase {
     func testARecordingUnderAModelReplaysUnderRunModelToTheSameFramesByteForByte() throws {
         let registrations = try EditorModelTests.registrations()
         for model in [nil, "clamping"] {
-            for preset in ["circle-avatar-bounce", "resizable-box-refit"] {
-                let what = "\(preset) \(model ?? "reference")"
-                let s = try session(preset, model: model)
+            for (preset, start) in [
+                ("circle-avatar-bounce", nil), ("resizable-box-refit", nil),
+                ("circle-avatar-bounce", #"{"zoom": 1.5, "at": [700, 500]}"#),
+            ] {
+                let what = "\(preset) \(model ?? "reference") \(start ?? "")"
+                let s = try session(preset, model: model, start: start)
                 XCTAssertEqual(s.modelName, model)
                 let midDrag = try play(s)
                 // The model is the one driven: the clamping editor never shows the photo past
                 // the box's edge, where the reference's rubber band does (on the circle; the
                 // resizable box's drag moves the box).
-                if model == "clamping" || preset == "circle-avatar-bounce" {
+                if model == "clamping" || (preset == "circle-avatar-bounce" && start == nil) {
                     XCTAssertEqual(midDrag.allSatisfy(\.valid), model == "clamping", what)
                 }
                 guard let rec = try s.stopRecording(name: "recorded") else { return XCTFail("a recording: \(what)") }
@@ -69,6 +74,7 @@ final class PlayModelTests: XCTestCase {
                 XCTAssertEqual(replay.engine, model.map { "model \($0)" } ?? EngineVersion.current, what)
                 // The live frames, numbered as the replay numbers them, are its trace.json.
                 XCTAssertEqual(live, TraceCodec.encode(replay), what)
+                XCTAssertEqual(rec.scenario.contains("\"start\": {"), start != nil, what)
                 XCTAssertEqual(replay.frames.last?.shown, s.current.shown, what)
                 XCTAssertNotEqual(replay.frames.last?.shown, replay.frames.first?.shown, "the session moved: \(what)")
             }

@@ -1,4 +1,6 @@
 import CropEngine
+import CropJSON
+import CropPipeline
 
 #if canImport(Glibc)
     import Glibc
@@ -22,6 +24,17 @@ import CropEngine
 public enum CropReplayCommand {
     /// Runs the process's command line and exits with its code.
     public static func main(registering registrations: Registrations = .builtIn) -> Never {
-        exit(CLI.run(Array(CommandLine.arguments.dropFirst()), registrations: registrations))
+        exit(
+            CLI.run(
+                Array(CommandLine.arguments.dropFirst()), console: .standard, registrations: registrations,
+                program: programName(CommandLine.arguments.first)))
+    }
+
+    /// The name the process was started as (`argv[0]`'s last component, control characters
+    /// escaped), or `cropreplay` when it has none.
+    static func programName(_ argument0: String?) -> String {
+        guard let argument0 else { return CLI.defaultProgram }
+        let name = Echo.escapingControls(PathText.lastComponent(argument0))
+        return name.isEmpty || name == "/" ? CLI.defaultProgram : name
     }
 }

@@ -1,4 +1,5 @@
 import CropExplore
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation
@@ -137,7 +138,7 @@ extension Commands {
             for f in summary.findings {
                 let path = "\(out)/explore-\(f.invariant.rawValue)-\(run.0)-\(run.1.rawValue)-\(f.seed).json"
                 do { try FileIO.writeAtomically(path, f.scenarioJSON) } catch { throw ReplayFailure.unwritable(error) }
-                console.out("  [\(f.invariant.rawValue)] \(f.violation)\n  reproduce: cropreplay run \(path)")
+                console.out("  [\(f.invariant.rawValue)] \(f.violation)\n  reproduce: \(a.program) run \(path)")
                 findings += 1
             }
         }

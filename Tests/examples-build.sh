@@ -12,7 +12,11 @@
 #    clamping editor departs from the reference.
 # 3. `custom-cropreplay compare` puts the clamping model beside the reference and varies the
 #    stepZoom policy's band parameter.
-# 4. The example's own tests pass (`swift test`, Swift Testing).
+# 4. The example's own tests pass (`swift test`, Swift Testing), among them
+#    `custom-cropreplay play --model clamping` driven in headless Chromium by
+#    Tests/Browser/playground_cdp.py: a recorded drag replays under `run --model clamping` to the
+#    live frames. Without Chromium it is skipped with a loud line (shown below); under
+#    CROPREPLAY_REQUIRE_BROWSER=1 (.ci/run) a missing browser fails it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 copy=$(mktemp -d)
@@ -60,5 +64,10 @@ for v in 0.3 0.6; do
   [ -f "$copy/band/pinch-snaps-compare/policy.params.band=$v/trace.json" ] || fail "compare --vary wrote no band=$v"
 done
 say "ok: compare --models reference,clamping and --vary policy.params.band=0.3,0.6 wrote every variant"
-swift test --package-path "$example" 2>&1 | grep -v "^warning: " | tail -4
+swift test --package-path "$example" >"$copy/test.log" 2>&1 || {
+  grep -v "^warning: " "$copy/test.log" | tail -40
+  fail "the example's tests failed"
+}
+grep -F 'SKIPPED' "$copy/test.log" || true
+grep -v "^warning: " "$copy/test.log" | tail -4
 say "ok: the example's tests pass"

@@ -143,10 +143,10 @@ enum PlayPage {
               <div class="recrow"><button id="record">&#x25CF; Record</button><button id="stop"\#
          disabled>&#x25A0; Stop</button><span id="recState">not recording</span></div>
               <div id="downloads" hidden>Saved: <a id="dlScenario" download>recorded.json</a><a id="dlCdp"\#
-         download>recorded.cdp.jsonl</a></div>
+         download>recorded.cdp.jsonl</a><a id="dlTrace" download>live trace</a></div>
               <p class="note" id="recNote">Record restarts from the initial fit and keeps the fingers of every\#
-         frame; Stop offers a scenario that <code>cropreplay run</code> replays to the same state, and a CDP\#
-         touch log.</p>
+         frame; Stop offers a scenario that <code id="runCommand">cropreplay run</code> replays to the same\#
+         frames, and a CDP touch log.</p>
             </section>
             <section class="card" id="current"><h2>Current frame <span class="aside" id="frameNo"></span></h2>
               <dl id="values"></dl>
@@ -217,8 +217,9 @@ enum PlayPage {
           img.style.width = s.viewport[0] + "px"; img.style.height = s.viewport[1] + "px";
           $("stagecol").style.width = Math.max(300, s.viewport[0]) + "px";
           $("scenarioName").textContent = s.name;
-          $("scenarioInfo").textContent = s.image + " \u00B7 " + s.viewport[0] + "\u00D7" + s.viewport[1] + " pt\#
-         \u00B7 " + s.fps + " fps";
+          $("scenarioInfo").textContent = (s.model !== "reference" ? "model " + s.model + " \u00B7 " : "") + s.image +\#
+         " \u00B7 " + s.viewport[0] + "\u00D7" + s.viewport[1] + " pt \u00B7 " + s.fps + " fps";
+          $("runCommand").textContent = "cropreplay run" + (s.model !== "reference" ? " --model " + s.model : "");
           recording = s.recording;
           $("record").disabled = recording; $("stop").disabled = !recording;
           buildForm();
@@ -380,7 +381,7 @@ enum PlayPage {
           if (r && r.scenario) {
             window.playground.recorded = r;
             $("dlScenario").href = "/api/recording/scenario.json"; $("dlCdp").href = "/api/recording/cdp.jsonl";\#
-         $("downloads").hidden = false;
+         $("dlTrace").href = "/api/recording/trace.json"; $("downloads").hidden = false;
           }
           applyState(await api("/api/state"));
         });

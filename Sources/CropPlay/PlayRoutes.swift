@@ -22,7 +22,11 @@ import CropScenario
 /// - `POST /api/apply` `{"editor": {...}}` (the panel's form; the editor's `image` and
 ///   `faces` are kept) validated as a scenario's,
 ///   `POST /api/record`, `POST /api/stop` (answers `{"scenario": text, "cdp": text}`),
-///   `GET /api/recording/scenario.json`, `GET /api/recording/cdp.jsonl`.
+///   `GET /api/recording/scenario.json`, `GET /api/recording/cdp.jsonl`, and
+///   `GET /api/recording/trace.json` (the live frames of the recording as a replay's trace).
+///
+/// `GET /api/state`'s `model` names the editor model driven (`reference`, or the registered
+/// model of `play --model NAME`).
 package final class PlayRoutes {
     package let session: PlaySession
     /// The recorded scenario's name.
@@ -39,7 +43,7 @@ package final class PlayRoutes {
         "/", "/index.html", "/api/state", "/api/tick", "/api/button", "/api/editor", "/api/apply", "/api/start",
         "/api/reset",
         "/api/record", "/api/stop",
-        "/api/recording/scenario.json", "/api/recording/cdp.jsonl",
+        "/api/recording/scenario.json", "/api/recording/cdp.jsonl", "/api/recording/trace.json",
     ]
 
     package func handle(_ r: HTTPRequest) -> HTTPResponse {
@@ -62,6 +66,9 @@ package final class PlayRoutes {
         case ("GET", "/api/recording/cdp.jsonl"):
             guard let rec = session.lastRecording else { return error(404, "nothing recorded yet") }
             return download(rec.cdp, name: recordingName + ".cdp.jsonl", type: "application/x-ndjson")
+        case ("GET", "/api/recording/trace.json"):
+            guard let trace = session.lastRecordingTrace else { return error(404, "nothing recorded yet") }
+            return download(trace, name: recordingName + ".live-trace.json", type: "application/json")
         case (_, let path) where Self.paths.contains(path):
             return error(405, "\(r.method) is not allowed on \(r.path)")
         default: return error(404, "no such page")
@@ -78,6 +85,7 @@ package final class PlayRoutes {
             ("viewport", .array([.number(e.viewport.width), .number(e.viewport.height)])),
             ("scale", .number(Double(e.viewport.scale))),
             ("image", .string(session.imageLabel)),
+            ("model", .string(session.modelName ?? Registrations.reference)),
             ("editor", ScenarioEncoder.editor(e)),
             ("start", session.start.map(ScenarioEncoder.start) ?? .null),
             ("schema", ScenarioSchema.generate(extensions: session.base.registrations.names)),
@@ -214,7 +222,12 @@ package final class PlayRoutes {
     /// start state when one is given (keys switched off are null and left out).
     private func apply(_ node: JSONNode) -> HTTPResponse {
         guard case .object(let roots) = node.value else { return error(400, "the form: expected an object") }
-        var parts = ["\"name\": \"play\"", "\"fps\": \(session.fps)", "\"script\": []"]
+        // Built as a parsed scenario, never re-serialised: a number that overflowed (1e999) stays
+        // infinite and gets the file's message, not that of a null.
+        var parts: [JSONMember] = [
+            JSONMember(key: "name", node: .string("play")), JSONMember(key: "fps", node: .number(session.fps)),
+            JSONMember(key: "script", node: .array([])),
+        ]
         let served = ScenarioEncoder.editor(session.base.scenario.editor)
         for member in roots {
             guard PlayControls.roots.contains(member.key) else {
@@ -244,12 +257,12 @@ package final class PlayRoutes {
                 }
                 value.value = .object(members)
             }
-            parts.append("\(JSONNode.quote(member.key)): \(value.serialized())")
+            parts.append(JSONMember(key: member.key, node: value))
         }
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(
-                text: "{" + parts.joined(separator: ", ") + "}", file: "the form", defaultName: "play",
+                root: JSONNode(.object(parts)), file: "the form", defaultName: "play",
                 directory: session.base.scenario.directory, extensions: session.base.registrations.names)
         } catch {
             return self.error(400, error.description)

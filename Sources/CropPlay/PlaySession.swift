@@ -8,8 +8,9 @@ import CropPipeline
 import CropRender
 import CropScenario
 
-/// The playground's state: the editor as a live model (`CropEditorModel`, the reducer `run`
-/// replays), its rendering, and the recording. The page drives it one request per display
+/// The playground's state: the editor as a live model (the reducer `run` replays, through the
+/// live loop `CropEditorModel` uses, or the registered editor model `run --model NAME` drives),
+/// its rendering, and the recording. The page drives it one request per display
 /// frame (`tick`): the touches down now, and how many frames are due by the wall clock.
 package final class PlaySession {
     /// The scenario served (its editor's image is loaded from the scenario's folder, once).
@@ -20,19 +21,30 @@ package final class PlaySession {
     /// The saved edit the session begins on (the scenario's `start`; the page may change it);
     /// nil: the initial fit. Reset and recording begin there, and a recording writes it.
     package private(set) var start: StartState?
-    private var model: CropEditorModel
+    /// The registered editor model driven (`play --model NAME`), or nil for CropReplay's own.
+    package var modelName: String? { base.model }
+    private var model: any LiveEditor
     private var compositor: Compositor
     private let image: PremultipliedImage
     /// Page finger ids to the session's own (a new id for every landing), in landing order.
     private var fingers: [(pageId: String, id: Int, point: Point)] = []
     private var nextId = 1
     private var recording: TouchRecording?
+    /// The live frames of the recording from the one before its first touch (the recorded
+    /// scenario's frame 0), each with whether anything still settled after it; empty until a
+    /// finger lands.
+    private var recordedFrames: [(record: FrameRecord, settling: Bool)] = []
+    /// The index in `recordedFrames` of the last frame with a finger down.
+    private var lastTouchFrame = 0
     /// The layer maps of the last frame geometry (the mask, border and grid for a box).
     private var layerCache: (key: String, layers: FrameLayers)?
     /// The last recording stopped: the scenario text and the CDP log.
     package private(set) var lastRecording: (scenario: String, cdp: String)?
     /// The live state when the last recording stopped.
     package private(set) var lastRecordingEnd: FrameRecord?
+    /// The live frames of the last recording as `trace.json` holds a replay's, numbered as the
+    /// recorded scenario's replay numbers them (frame 0: the frame before the first touch).
+    package private(set) var lastRecordingTrace: String?
 
     /// A session of `base`; `imageLabel` names its photo when it is not the scenario's own
     /// (the sample photo in place of the default test card, see `PlayScenario`).
@@ -48,11 +60,17 @@ package final class PlaySession {
 
     private static func model(_ editor: EditorConfig, _ base: LoadedScenario, fps: Int, start: StartState?)
         throws(PlayError)
-        -> CropEditorModel
+        -> any LiveEditor
     {
+        let (w, h) = (base.image.width, base.image.height)
         do {
-            return try CropEditorModel(
-                editor: editor, imageWidth: base.image.width, imageHeight: base.image.height, fps: fps, start: start,
+            if let name = base.model {
+                return try LiveDriver<CustomModel>.model(
+                    named: name, editor: editor, imageWidth: w, imageHeight: h, fps: fps, start: start,
+                    registrations: base.registrations)
+            }
+            return try LiveDriver<ReferenceModel>.reference(
+                editor: editor, imageWidth: w, imageHeight: h, fps: fps, start: start,
                 registrations: base.registrations)
         } catch {
             throw PlayError(message: (error as? ModelError)?.message ?? "\(error)")
@@ -103,6 +121,8 @@ package final class PlaySession {
     package func startRecording() throws(PlayError) {
         try reset()
         recording = TouchRecording(fps: fps)
+        recordedFrames = []
+        lastTouchFrame = 0
     }
 
     /// Stops recording and returns the scenario and CDP log (nil when nothing was touched).
@@ -123,7 +143,43 @@ package final class PlaySession {
                 frames: frames)
         lastRecording = (text, done.cdpLog)
         lastRecordingEnd = model.current
+        lastRecordingTrace = liveTrace(recordedFrames, scenario: text, name: name)
+        recordedFrames = []
         return lastRecording
+    }
+
+    /// The live frames of a recording as a replay's `trace.json`: renumbered from 0 (the frame
+    /// before the first touch, the recorded scenario's frame 0) up to where the recorded
+    /// scenario ends (`until settled` after the last finger lifts: the first frame after it
+    /// where nothing settles), with the recorded scenario's name and hash, the model's engine
+    /// name, and its snapshots `start` and `end`. When the session had settled at Stop, this is
+    /// the trace `run` writes for the recorded scenario, byte for byte; otherwise the replay
+    /// goes on to settle after the same frames.
+    private func liveTrace(
+        _ recorded: [(record: FrameRecord, settling: Bool)], scenario text: String, name: String
+    ) -> String? {
+        // Frame 0 and the first frame with a finger down, at least (a recording with a touch).
+        guard recorded.count >= 2 else { return nil }
+        let lift = min(lastTouchFrame + 1, recorded.count - 1)
+        let end = recorded[lift...].firstIndex { !$0.settling } ?? recorded.count - 1
+        let frames = recorded[...end].map(\.record)
+        let renumbered = frames.enumerated().map { i, f in
+            var f = f
+            f.frame = i
+            f.time = Double(i) / Double(fps)
+            return f
+        }
+        let hash =
+            (try? ScenarioDecoder.decode(
+                text: text, file: "the recording", defaultName: name, directory: base.scenario.directory,
+                extensions: base.registrations.names))?.sourceHash ?? ""
+        return TraceCodec.encode(
+            Trace(
+                scenario: name, fps: fps, frames: renumbered,
+                snapshots: [
+                    SnapshotRecord(name: "start", frame: 0), SnapshotRecord(name: "end", frame: frames.count - 1),
+                ],
+                scenarioHash: hash, engine: model.engineName))
     }
 
     /// Sets the fingers down (page ids with points, in the page's order; at most two count).
@@ -153,13 +209,18 @@ package final class PlaySession {
     /// Advances `frames` frames (1 to 30); each recorded. Returns the last frame.
     package func tick(frames: Int) throws(PlayError) -> FrameRecord {
         for _ in 0..<max(1, min(frames, 30)) {
+            let before = recording != nil && recordedFrames.isEmpty ? model.current : nil
             do { try model.tick() } catch {
                 // A refused frame lifts every finger, here and in the model (as the page does).
                 fingers = []
                 model.send(touches: [])
                 throw PlayError(message: error.message)
             }
+            guard recording != nil else { continue }
             recording?.append(fingers.map { TouchRecording.Finger(id: $0.id, point: $0.point) })
+            if let before, !fingers.isEmpty { recordedFrames.append((before, false)) }
+            if !recordedFrames.isEmpty { recordedFrames.append((model.current, model.isSettling)) }
+            if !fingers.isEmpty { lastTouchFrame = recordedFrames.count - 1 }
         }
         return model.current
     }

@@ -4,6 +4,7 @@ client on the standard library only: no Playwright, no websocket package).
 
     playground_cdp.py URL CHROMIUM OUTDIR
     playground_cdp.py URL CHROMIUM OUTDIR --product
+    playground_cdp.py URL CHROMIUM OUTDIR --drag
 
 Opens the page, records a session of real touch events (Input.dispatchTouchEvent): a
 one-finger drag past the edge and release, then a two-finger pinch below the minimum zoom
@@ -17,6 +18,13 @@ kind each is, their ranges, that no text field holds JSON), sends an out-of-rang
 reads the one-line error the page shows, turns a nullable key on through its checkbox,
 picks a colour, then zooms in with a pinch and screenshots the whole page mid-drag, a finger
 down (OUTDIR/page.png). Writes OUTDIR/product.json.
+
+With --drag (the example package's test of `play --model NAME`, Examples/CustomBehaviour):
+reads the model the page names, records one finger dragging down and left past the edge and
+releasing, waits until nothing settles, stops, and writes OUTDIR/drag.json: the model, the
+page's line about the photo and its replay command, the frame values mid-drag, the recorded
+scenario and the live trace (`/api/recording/trace.json`), and OUTDIR/before.png and
+OUTDIR/dragged.png.
 
 Exit 0 on success, 1 with a message otherwise.
 """
@@ -261,11 +269,62 @@ def product(url, chromium, out):
             json.dump(result, f, indent=1)
 
 
+def drag(url, chromium, out):
+    with chromium_page(chromium, "900,1000") as cdp:
+        cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        cdp.call("Page.navigate", url=url)
+        wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
+        rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
+                            " return [r.left, r.top, r.width, r.height]; })()")
+        vw, vh = cdp.evaluate("window.playground.viewport")
+        t0 = time.time()
+
+        def touch(kind, points):
+            pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
+            cdp.call("Input.dispatchTouchEvent", type=kind, touchPoints=pts, timestamp=round(time.time() - t0, 6))
+
+        def shot(name):
+            time.sleep(0.12)  # let the page show the latest frame
+            data = cdp.call("Page.captureScreenshot", format="png",
+                            clip={"x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3], "scale": 1})["data"]
+            with open(os.path.join(out, name + ".png"), "wb") as f:
+                f.write(base64.b64decode(data))
+
+        result = {"model": cdp.evaluate("S.model"), "info": cdp.evaluate("document.getElementById('scenarioInfo').textContent"),
+                  "runCommand": cdp.evaluate("document.getElementById('runCommand').textContent")}
+        cdp.evaluate("document.getElementById('record').click()")
+        wait_for(cdp, "window.playground.values && window.playground.values.recording", "recording to start")
+        shot("before")
+        result["before"] = cdp.evaluate("window.playground.values")
+        # One finger: down at (180, 300), 20 moves of 10 points left and 15 down, then a lift.
+        touch("touchStart", [(1, 180, 300)])
+        for i in range(1, 21):
+            time.sleep(1 / 60)
+            touch("touchMove", [(1, 180 - 10 * i, 300 + 15 * i)])
+        shot("dragged")
+        result["midDrag"] = cdp.evaluate("window.playground.values")
+        touch("touchEnd", [])
+        wait_for(cdp, "window.playground.values && !window.playground.values.settling && "
+                 "window.playground.values.pan !== 'changed'", "the drag to end and settle")
+        time.sleep(0.2)
+        cdp.evaluate("document.getElementById('stop').click()")
+        wait_for(cdp, "window.playground.recorded", "the recording")
+        result["recorded"] = cdp.evaluate("window.playground.recorded")
+        result["trace"] = cdp.evaluate("fetch('/api/recording/trace.json').then(r => r.text())")
+        result["values"] = cdp.evaluate("window.playground.values")
+        result["errors"] = cdp.evaluate("window.playground.errors")
+        with open(os.path.join(out, "drag.json"), "w") as f:
+            json.dump(result, f, indent=1)
+
+
 def main():
     url, chromium, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if sys.argv[4:] == ["--product"]:
         os.makedirs(out, exist_ok=True)
         return product(url, chromium, out)
+    if sys.argv[4:] == ["--drag"]:
+        os.makedirs(out, exist_ok=True)
+        return drag(url, chromium, out)
     os.makedirs(out, exist_ok=True)
     with chromium_page(chromium, "900,1000") as cdp:
         cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -317,6 +376,8 @@ def main():
         shot("pinch-settled")
         cdp.evaluate("document.getElementById('stop').click()")
         wait_for(cdp, "window.playground.recorded", "the recording")
+        # Stop then reloads the state and rebuilds the form: edit it only after that.
+        wait_for(cdp, "S && !S.recording", "the state after Stop")
         result = cdp.evaluate("({values: window.playground.values, recorded: window.playground.recorded, "
                               "errors: window.playground.errors, frames: window.playground.frames})")
         result["validMidDrag"] = valid_mid_drag

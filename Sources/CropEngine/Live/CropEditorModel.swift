@@ -23,16 +23,11 @@ public struct CropEditorModel: Sendable {
     public let editor: EditorConfig
     /// Frames per second: one `tick()` per frame.
     public let fps: Int
-    /// The reference model: the engine's reducer and its state.
-    private var reference: ReferenceModel
-    private var state: EngineState { reference.state }
-    private var queued: [EngineAction] = []
-    private var touches: TouchRecognizer
-    /// The fingers down (held from one tick to the next until the next `send(touches:)`).
-    private var fingers: [Point] = []
-    private var fingersSent = false
+    /// The live loop over the reference model: the engine's reducer and its state.
+    private var live: LiveDriver<ReferenceModel>
+    private var state: EngineState { live.model.state }
     /// The latest frame: after `init`, frame 0 (the initial fit, or the start state).
-    public private(set) var current: FrameRecord
+    public var current: FrameRecord { live.current }
 
     /// The editor at its initial fit for an image of the given size, or re-opening a saved
     /// edit: with `start`, frame 0 is that state (turned, flipped, straightened, zoomed, the
@@ -56,22 +51,11 @@ public struct CropEditorModel: Sendable {
         editor: EditorConfig, imageWidth: Int, imageHeight: Int, fps: Int = 60, start: StartState? = nil,
         registrations: Registrations = .builtIn
     ) throws {
-        guard imageWidth > 0, imageHeight > 0, imageWidth <= 16384, imageHeight <= 16384 else {
-            throw ModelError(message: "image size \(imageWidth)x\(imageHeight): expected 1 to 16384 pixels a side")
-        }
-        guard fps >= 1, fps <= 240 else { throw ModelError(message: "fps \(fps): expected 1 to 240") }
-        self.editor = try editor.validated(file: "CropEditorModel")
+        live = try .reference(
+            editor: editor, imageWidth: imageWidth, imageHeight: imageHeight, fps: fps, start: start,
+            registrations: registrations)
+        self.editor = live.model.engine.editor
         self.fps = fps
-        let engine = try Engine(editor: editor, fps: fps, registrations: registrations)
-        do {
-            reference = ReferenceModel(
-                engine: engine,
-                state: try engine.initialState(imageWidth: imageWidth, imageHeight: imageHeight, start: start))
-        } catch {
-            throw ModelError(message: error.description)
-        }
-        touches = TouchRecognizer(fps: fps, rotates: editor.rotation.gesture)
-        current = reference.record(fps: fps)
     }
 
     /// The frame number of `current`.
@@ -85,29 +69,17 @@ public struct CropEditorModel: Sendable {
     public var isTouching: Bool { state.isTouching }
 
     /// A recognizer event, applied at the next tick.
-    public mutating func send(_ event: GestureEvent) { queued.append(.gesture(event)) }
+    public mutating func send(_ event: GestureEvent) { live.send(event) }
 
     /// The fingers down from the next tick on, in the order they landed (the first two count;
     /// none lifts them all). They hold, frame after frame, until the next call, as the frames
     /// of a `touches` step do: one finger pans, two pinch (and twist, where the editor
     /// rotates), and a session of touch frames replays to the same events as the scenario
     /// `import` writes from it.
-    public mutating func send(touches: [Point]) {
-        fingers = Array(touches.prefix(2))
-        fingersSent = true
-    }
+    public mutating func send(touches: [Point]) { live.send(touches: touches) }
 
     /// A button or viewport change, applied at the next tick.
-    public mutating func send(_ button: Button) {
-        switch button {
-        case .quarterTurn(let clockwise): queued.append(.quarterTurnRequested(clockwise: clockwise))
-        case .flip(let horizontal): queued.append(.flipRequested(horizontal: horizontal))
-        case .aspect(let choice): queued.append(.aspectRequested(choice))
-        case .doubleTap(let point): queued.append(.doubleTapped(point))
-        case .restore: queued.append(.restoreRequested)
-        case .viewport(let w, let h): queued.append(.viewportChanged(width: w, height: h))
-        }
-    }
+    public mutating func send(_ button: Button) { live.send(button) }
 
     /// The buttons and other non-gesture input of an editor.
     public enum Button: Equatable, Sendable {
@@ -129,35 +101,7 @@ public struct CropEditorModel: Sendable {
     /// sequence (a `changed` without `began`, a button while a finger is down) throws and
     /// leaves the model as it was before the tick; the input sent since the last tick is dropped.
     @discardableResult
-    public mutating func tick() throws(ModelError) -> FrameRecord {
-        var next = reference
-        var recognizer = touches
-        var actions: [EngineAction] = []
-        if fingersSent || recognizer.isActive {
-            do { actions = try recognizer.frame(fingers).map { .gesture($0) } } catch {
-                queued = []
-                fingersSent = false
-                fingers = []
-                throw ModelError(message: "frame \(state.frame + 1): two fingers at one point \(error.point)")
-            }
-        }
-        actions += queued
-        do {
-            try next.step(frame: next.frame + 1) { (m: inout ReferenceModel) throws(EngineError) in
-                for a in actions { try m.apply(a) }
-            }
-        } catch {
-            queued = []
-            fingersSent = false
-            throw ModelError(message: "frame \(state.frame + 1): \(error.description)")
-        }
-        reference = next
-        touches = recognizer
-        queued = []
-        fingersSent = false
-        current = reference.record(fps: fps)
-        return current
-    }
+    public mutating func tick() throws(ModelError) -> FrameRecord { try live.tick() }
 
     /// Ticks until `time` seconds (at most 10 s of frames per call); returns the frames made.
     @discardableResult
@@ -174,7 +118,7 @@ public struct CropEditorModel: Sendable {
     /// box's corners at an angle; nil when the box does not overlap the image, or at an angle
     /// with the `offsetFactor` formula (it needs angle 0).
     public var crop: CropRecord.Region? {
-        try? CropMath.region(of: reference.view, crop: editor.crop).get()
+        try? CropMath.region(of: live.model.view, crop: editor.crop).get()
     }
 }
 

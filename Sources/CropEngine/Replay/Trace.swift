@@ -190,6 +190,18 @@ public struct Trace: Equatable, Sendable {
     public var engine: String = EngineVersion.current
 }
 
+extension Trace {
+    /// A trace of frames made elsewhere than a replay (the playground's live session).
+    package init(
+        scenario: String, fps: Int, frames: [FrameRecord], snapshots: [SnapshotRecord], scenarioHash: String,
+        engine: String
+    ) {
+        self.init(
+            scenario: scenario, fps: fps, frames: frames, snapshots: snapshots, crops: [], scenarioHash: scenarioHash,
+            engine: engine)
+    }
+}
+
 /// The engine's version, written into every trace. Bumped whenever traces or rendered
 /// pixels change for the same scenario (2: integer bilinear sampling; 3: the box, angle,
 /// turns and mirrored fields in every frame); `check` names a different version on the report line.

@@ -21,6 +21,11 @@ extension Commands {
                 name: "--preset", value: "<p>",
                 help: "Serve a preset's editor over the sample photo instead (default: circle-avatar-bounce)."),
             .init(name: "--testcard", value: nil, help: "With a preset: the test card in place of the sample photo."),
+            .init(
+                name: "--model", value: "<name>",
+                help:
+                    "Drive a registered editor model of your own instead of CropReplay's (default: reference;"
+                    + " docs/extending.md); its recordings replay with `run --model <name>`."),
             .init(name: "--port", value: "<n>", help: "The port (default: 8080; 0 lets the system choose)."),
             .init(
                 name: "--host", value: "<ipv4>", help: "The interface (default: 127.0.0.1; another only when asked)."),
@@ -38,6 +43,7 @@ extension Commands {
         let port = try a.int("--port", min: 0, max: 65535) ?? 8080
         let host = a.options["--host"] ?? "127.0.0.1"
         let name = a.options["--name"] ?? "recorded"
+        let model = try a.model()
         // The scenario name rule (recorded scenarios must pass validate).
         guard OutputName.isValid(name) else {
             throw UsageError(
@@ -67,7 +73,7 @@ extension Commands {
                 presetName, testcard: a.flag("--testcard"), registrations: a.registrations)
         }
         let session: PlaySession
-        do { session = try PlaySession(base: loaded, imageLabel: imageLabel) } catch {
+        do { session = try PlaySession(base: loaded.driving(model), imageLabel: imageLabel) } catch {
             throw ReplayFailure.badInput("\(loaded.scenario.file): \(error.message)")
         }
         let routes = PlayRoutes(session: session)
@@ -79,8 +85,8 @@ extension Commands {
         console.out("http://\(host):\(server.port)/")
         if console.outputError() != nil { return 2 }
         console.err(
-            "Serving \(loaded.scenario.name) (\(loaded.scenario.fps) fps) on http://\(host):\(server.port)/;"
-                + " ctrl-c stops."
+            "Serving \(loaded.scenario.name) (\(loaded.scenario.fps) fps\(model.map { ", model \($0)" } ?? ""))"
+                + " on http://\(host):\(server.port)/; ctrl-c stops."
         )
         server.serve()
         return 0

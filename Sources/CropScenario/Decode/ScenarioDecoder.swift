@@ -20,6 +20,15 @@ package enum ScenarioDecoder {
         } catch {
             throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
         }
+        return try decode(
+            root: root, file: file, defaultName: defaultName, directory: directory, extensions: extensions)
+    }
+
+    /// Decodes a scenario already parsed (a number that overflowed stays infinite, so it gets
+    /// the file's message, not that of the `null` re-serialising it would give).
+    package static func decode(
+        root: JSONNode, file: String, defaultName: String, directory: String, extensions: ExtensionNames = .none
+    ) throws(ScenarioError) -> Scenario {
         let top = Field(node: root, path: "", file: file)
         guard case .object = root.value else {
             throw ScenarioError(

@@ -4,6 +4,7 @@
 //   swift run custom-cropreplay compare scenarios/drag-out.json --models reference,clamping
 //   swift run custom-cropreplay conform --model clamping scenarios --random 20
 //   swift run custom-cropreplay check --model clamping scenarios     (goldens in golden-clamping/)
+//   swift run custom-cropreplay play --model clamping                (the editor live in a browser)
 import CropReplay
 import CropReplayCLI
 import CustomBehaviour

@@ -9,8 +9,12 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The subcommand whose help the hint names, or nil for the main help.
     public var command: String?
-    public var description: String {
-        let hint = command.map { "see 'cropreplay help \($0)'" } ?? "see 'cropreplay --help'"
+    public var description: String { text(program: CLI.defaultProgram) }
+
+    /// The message with its help hint naming `program`, the running executable
+    /// (`custom-cropreplay` for a user's own command line).
+    func text(program: String) -> String {
+        let hint = command.map { "see '\(program) help \($0)'" } ?? "see '\(program) --help'"
         return "\(message) (\(hint))"
     }
 }

@@ -93,7 +93,7 @@ public enum CLI {
             parsed.program = program
             return try spec.run(parsed, console)
         } catch let e as UsageError {
-            console.err(errorLine(e.description))
+            console.err(errorLine(e.text(program: program)))
             return 2
         } catch let e as ReplayFailure {
             console.err(errorLine(e.description))

@@ -398,4 +398,21 @@ final class HostileInputsRoundThreeTests: XCTestCase {
         XCTAssertEqual(CropReplayCommand.programName(nil), "cropreplay")
         XCTAssertEqual(CropReplayCommand.programName("a\nb"), "a\\nb")
     }
+
+    /// A usage error's help hint names the running program too (only it knows the user's names).
+    func testUsageHintsNameTheRunningProgram() throws {
+        final class Lines: @unchecked Sendable {
+            let lock = NSLock()
+            var all: [String] = []
+            func add(_ s: String) { lock.withLock { all.append(s) } }
+        }
+        let err = Lines()
+        let code = CLI.run(
+            ["play", "--model", "clampin"], console: Console(out: { _ in }, err: { err.add($0) }),
+            registrations: Registrations(), program: "custom-cropreplay")
+        let lines = err.all
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.hasSuffix("(see 'custom-cropreplay help play')") ?? false, "\(lines)")
+    }
 }

@@ -20,6 +20,7 @@
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
+//                                                 and exploration (CropExplore)
 import PackageDescription
 
 let package = Package(
@@ -155,7 +156,7 @@ let package = Package(
                 "CropPipeline", "CropGoldens",
             ]
         ),
-        .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),
+        .target(name: "CropReplayTesting", dependencies: ["CropReplay", "CropExplore"]),
         .executableTarget(
             name: "cropreplay-bench",
             dependencies: [

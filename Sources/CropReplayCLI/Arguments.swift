@@ -21,6 +21,9 @@ struct ParsedArguments {
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
     var registrations = Registrations.builtIn
+    /// The running program's name, for the commands a user is told to run (`reproduce:`):
+    /// `cropreplay`, or the user's own executable (`CropReplayCommand.main(registering:)`).
+    var program = "cropreplay"
 
     init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         command = spec.name

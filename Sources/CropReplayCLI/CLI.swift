@@ -23,9 +23,16 @@ public enum CLI {
     public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn)
         -> Int32
     {
+        run(arguments, console: console, registrations: registrations, program: "cropreplay")
+    }
+
+    /// `run`, naming `program` in the commands it tells the user to run.
+    static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations, program: String)
+        -> Int32
+    {
         // An interrupting signal removes temporary files and staged outputs first.
         CleanupOnSignal.install()
-        let code = dispatch(arguments, console: console, registrations: registrations)
+        let code = dispatch(arguments, console: console, registrations: registrations, program: program)
         if let failure = console.outputError(), failure != EPIPE {
             // stdout failed (a full disk, say): the environment's problem, one line, exit 2.
             // A closed pipe is a quiet end.
@@ -35,7 +42,9 @@ public enum CLI {
         return code
     }
 
-    static func dispatch(_ arguments: [String], console: Console, registrations: Registrations = .builtIn) -> Int32 {
+    static func dispatch(
+        _ arguments: [String], console: Console, registrations: Registrations = .builtIn, program: String = "cropreplay"
+    ) -> Int32 {
         guard let first = arguments.first else {
             console.out(mainHelp)
             return 0
@@ -73,6 +82,7 @@ public enum CLI {
             }
             var parsed = try ParsedArguments(rest, spec: spec)
             parsed.registrations = registrations
+            parsed.program = program
             return try spec.run(parsed, console)
         } catch let e as UsageError {
             console.err("Error: \(e.description)")

@@ -27,7 +27,9 @@ public enum CLI {
     }
 
     /// `run`, naming `program` in the commands it tells the user to run.
-    static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations, program: String)
+    package static func run(
+        _ arguments: [String], console: Console = .standard, registrations: Registrations, program: String
+    )
         -> Int32
     {
         // An interrupting signal removes temporary files and staged outputs first.

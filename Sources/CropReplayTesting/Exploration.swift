@@ -18,8 +18,8 @@ public struct ExploreFinding: Sendable, CustomStringConvertible {
     public let assumption: String
     /// The preset the script ran on.
     public let preset: String
-    /// The shrunk script as a scenario file (JSON): save it and replay it with
-    /// `cropreplay run` (`run --model NAME` for a model), or load it with `Replay.load(text:...)`.
+    /// The shrunk script as a scenario file (JSON): save it and replay it with `cropreplay run`
+    /// (`run --model NAME` for a model), or load it with `Replay.load(json:name:registering:model:)`.
     public let scenario: String
     /// The shrunk script's steps, before its closing `until settled`.
     public let steps: Int

@@ -10,7 +10,8 @@
 # 2. `custom-report` runs: its compare page shows the user's stepZoom policy beside the built-in
 #    rubberBand and clamp, and its conformance report names the first frame and field where the
 #    clamping editor departs from the reference.
-# 3. The example's own tests pass (`swift test`, Swift Testing).
+# 3. explore --model jumpy finds the example's planted bug and shrinks it (below).
+# 4. The example's own tests pass (`swift test`, Swift Testing).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 copy=$(mktemp -d)
@@ -43,5 +44,23 @@ grep -Eq '^model "clamping" against the reference: [0-9]+ scripts, ' "$copy/repo
   fail "the conformance report has no summary"
 [ -f "$out/conformance/conformance.json" ] || fail "no conformance.json"
 say "ok: the compare page shows stepZoom beside rubberBand and clamp; conform names the first departure"
+# 3. explore on the user's code: the planted bug of the jumpy model (a jump at a pan's began) is
+#    found, shrunk to at most two steps and written as a scenario the reproduce line (naming
+#    custom-cropreplay) replays under `run --model jumpy`.
+set +e
+(cd "$copy" && swift run --skip-build --package-path "$example" custom-cropreplay explore --model jumpy \
+  --preset circle-avatar-bounce --count 20 --out "$copy/explore") >"$copy/explore.log" 2>&1
+code=$?
+set -e
+cat "$copy/explore.log"
+[ "$code" = 1 ] || fail "explore --model jumpy exited with $code, expected 1 (findings)"
+line=$(grep -m1 '^  reproduce: custom-cropreplay run --model jumpy ' "$copy/explore.log") ||
+  fail "no reproduce line naming custom-cropreplay"
+scenario=${line##* }
+steps=$(grep -c '^    {' "$scenario")
+[ "$steps" -le 3 ] || fail "the shrunk scenario has $((steps - 1)) steps, expected at most 2"
+(cd "$copy" && swift run --skip-build --package-path "$example" custom-cropreplay run --model jumpy "$scenario" \
+  --out "$copy/explore-run") >/dev/null || fail "the shrunk scenario does not replay under run --model jumpy"
+say "ok: explore --model jumpy finds the planted jump and shrinks it to $((steps - 1)) step(s)"
 swift test --package-path "$example" 2>&1 | grep -v "^warning: " | tail -4
 say "ok: the example's tests pass"

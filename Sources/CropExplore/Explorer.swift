@@ -24,10 +24,13 @@ package enum Explorer {
     }
 
     package struct Summary: Sendable {
+        /// Scripts replayed: all of them (or the shard's), fewer when `maxFindings` stopped the run.
         package var scripts: Int
         package var frames: Int
         package var findings: [Finding]
         package var tallies: [Invariant: Tally]
+        /// The run stopped at `maxFindings` findings, before its last script.
+        package var stopped = false
     }
 
     /// What to explore.
@@ -419,6 +422,7 @@ package enum Explorer {
         var tallies: [Invariant: Tally] = [:]
         var frames = 0
         var scripts = 0
+        var stopped = false
         let claimsRate = try claimsRateIndependence(subject, editor: editor)
         let checkRate = config.invariants.contains(.rate) && config.fps.count > 1 && claimsRate
         let label = subject.label(editor)
@@ -476,9 +480,12 @@ package enum Explorer {
                             scenarioJSON: subject.scenarioJSON(steps: small, name: name)))
                 }
             }
-            if findings.count >= config.maxFindings { break }
+            if findings.count >= config.maxFindings {
+                stopped = i < config.count - 1
+                break
+            }
             if i % 1000 == 999 { progress?(i + 1) }
         }
-        return Summary(scripts: scripts, frames: frames, findings: findings, tallies: tallies)
+        return Summary(scripts: scripts, frames: frames, findings: findings, tallies: tallies, stopped: stopped)
     }
 }

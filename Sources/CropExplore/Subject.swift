@@ -33,7 +33,9 @@ package struct ExploreSubject: Sendable {
 
     /// A scenario file of generated steps, ending with `until settled`: the preset with the
     /// policy, curve and crop rounding over it (the same text for the same steps).
-    func scenarioJSON(steps: [ScriptGenerator.GenStep], name: String, fps: Int = 60, rounding: CropRounding? = nil)
+    package func scenarioJSON(
+        steps: [ScriptGenerator.GenStep], name: String, fps: Int = 60, rounding: CropRounding? = nil
+    )
         -> String
     {
         let script = (steps.map(\.json) + ["{\"until\": \"settled\"}"]).joined(separator: ",\n    ")

@@ -145,7 +145,7 @@ final class ExploreUserCodeTests: XCTestCase {
             return try Explorer.run(config)
         }
         let whole = try run(nil)
-        XCTAssertEqual(whole.findings.count, 7)
+        XCTAssertGreaterThanOrEqual(whole.findings.count, 5)
         var seeds: [UInt64] = []
         var scripts = 0
         for i in 1...3 {
@@ -168,7 +168,10 @@ final class ExploreUserCodeTests: XCTestCase {
             console: Console(out: { out.append($0) }, err: { err.append($0) }), registrations: try Self.registrations(),
             program: "custom-cropreplay")
         XCTAssertEqual(code, 1, out.value + err.value)
-        XCTAssertTrue(out.value.contains("circle-avatar-bounce / model jumpy: 10 scripts"), out.value)
+        // Five findings stop a run: the line says how many scripts ran.
+        XCTAssertTrue(
+            out.value.contains("circle-avatar-bounce / model jumpy: 6 scripts, ")
+                && out.value.contains(", 5 findings (stopped at the limit)"), out.value)
         let lines = out.value.split(separator: "\n").map(String.init)
         let reproduce = try XCTUnwrap(lines.first { $0.hasPrefix("  reproduce: ") }, out.value)
         XCTAssertTrue(
@@ -180,7 +183,7 @@ final class ExploreUserCodeTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(
             lines.contains {
-                $0.hasPrefix("| continuity | 10 |") && $0.hasSuffix(" | \(Invariant.continuity.assumes(model: true)) |")
+                $0.hasPrefix("| continuity | 6 |") && $0.hasSuffix(" | \(Invariant.continuity.assumes(model: true)) |")
             }, out.value)
         XCTAssertFalse(lines.contains { $0.hasPrefix("| projection |") }, "a model is checked on its own invariants")
     }

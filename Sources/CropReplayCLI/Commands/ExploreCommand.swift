@@ -141,7 +141,7 @@ extension Commands {
             let label = model.map { "model \($0)" } ?? (run.policy?.rawValue ?? "")
             console.out(
                 "\(run.preset) / \(label): \(summary.scripts) scripts, \(summary.frames) frames,"
-                    + " \(summary.findings.count) findings"
+                    + " \(summary.findings.count) findings" + (summary.stopped ? " (stopped at the limit)" : "")
             )
             for (inv, tally) in summary.tallies {
                 total[inv, default: Explorer.Tally()].scripts += tally.scripts

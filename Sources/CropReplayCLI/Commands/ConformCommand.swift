@@ -113,7 +113,7 @@ extension Commands {
         }
         for (i, c) in cases.enumerated() {
             console.out(report.line(c))
-            if let path = written[i] { console.out("  reproduce: cropreplay run --model \(model) \(path)") }
+            if let path = written[i] { console.out("  reproduce: \(a.program) run --model \(model) \(path)") }
         }
         console.out("")
         console.out(report.summary.trimmingCharacters(in: .newlines))

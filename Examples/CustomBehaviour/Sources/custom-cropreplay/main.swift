@@ -2,6 +2,7 @@
 //   swift run custom-cropreplay compare scenarios/pinch-snaps.json --policies stepZoom,rubberBand,clamp
 //   swift run custom-cropreplay conform --model clamping scenarios --random 20
 //   swift run custom-cropreplay check --model clamping scenarios     (goldens in golden-clamping/)
+//   swift run custom-cropreplay explore --model clamping --count 200 (what any crop editor keeps)
 import CropReplay
 import CropReplayCLI
 import CustomBehaviour

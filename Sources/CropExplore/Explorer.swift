@@ -405,10 +405,18 @@ package enum Explorer {
         }
         // The generated editor, decoded as the scripts are (the policy and curve over the preset),
         // and its engine made once, so a policy or curve whose factory refuses is one error here.
-        let probe = try subject.decode(subject.scenarioJSON(steps: [], name: "explore"))
+        let probe: Scenario
+        do {
+            probe = try subject.decode(subject.scenarioJSON(steps: [], name: "explore"))
+            let (w, h) = imageSize(probe.editor)
+            _ = try Replayer.referenceModel(probe, imageWidth: w, imageHeight: h, registrations: subject.registrations)
+        } catch {
+            var named = error
+            named.file = subject.options
+            throw named
+        }
         let editor = probe.editor
         let (w, h) = imageSize(editor)
-        _ = try Replayer.referenceModel(probe, imageWidth: w, imageHeight: h, registrations: subject.registrations)
         let layout = Layout(
             editor: editor, viewportWidth: editor.viewport.width, viewportHeight: editor.viewport.height, imageWidth: w,
             imageHeight: h)

@@ -26,6 +26,16 @@ package struct ExploreSubject: Sendable {
         self.registrations = registrations
     }
 
+    /// The subject as the command's options name it (`explore --preset P --policy K --curve C`),
+    /// for an error in the editor they make.
+    package var options: String {
+        var text = "explore --preset \(preset)"
+        if let model { text += " --model \(model)" }
+        if let policy { text += " --policy \(policy.rawValue)" }
+        if let curve { text += " --curve \(curve)" }
+        return text
+    }
+
     /// How findings are named: the model (`model-NAME`) or the policy.
     package func label(_ editor: EditorConfig) -> String {
         model.map { "model-\($0)" } ?? editor.policy.kind.rawValue

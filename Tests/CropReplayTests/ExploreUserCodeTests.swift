@@ -203,6 +203,17 @@ final class ExploreUserCodeTests: XCTestCase {
             (["--model", "clampin"], "unknown model 'clampin'; expected one of reference, live, clamping"),
             (["--shard", "4/3"], "'--shard' expects i/n with 1 <= i <= n <= 1000, got '4/3'"),
         ]
+        // A curve whose factory refuses the preset's editor: one error before any script runs.
+        var refusing = r
+        try refusing.register(curve: "refuses") { _ in throw FaultyModel.Refusal() }
+        let refused = runCLI(
+            ["explore", "--preset", "twist-doubletap", "--policy", "clamp", "--curve", "refuses", "--count", "3"],
+            registrations: refusing)
+        XCTAssertEqual(refused.code, 2, refused.out)
+        XCTAssertEqual(
+            refused.err,
+            "Error: explore --preset twist-doubletap --policy clamp --curve refuses: editor.policy.animation.params:"
+                + " the curve \"refuses\" refused its parameters: the model refuses\n")
         for (args, message) in cases {
             let result = runCLI(["explore", "--count", "1"] + args, registrations: r)
             XCTAssertEqual(result.code, 2, "\(args): \(result.out)")

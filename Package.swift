@@ -118,7 +118,7 @@ let package = Package(
             ]
         ),
         // A small HTTP/1.1 server of the project's own (no package registry is reachable): the playground's.
-        .target(name: "CropHTTP"),
+        .target(name: "CropHTTP", dependencies: ["CropJSON"]),
         .target(
             name: "CropPlay",
             dependencies: [

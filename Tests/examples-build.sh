@@ -10,8 +10,10 @@
 # 2. `custom-report` runs: its compare page shows the user's stepZoom policy beside the built-in
 #    rubberBand and clamp, and its conformance report names the first frame and field where the
 #    clamping editor departs from the reference.
-# 3. explore --model jumpy finds the example's planted bug and shrinks it (below).
-# 4. The example's own tests pass (`swift test`, Swift Testing).
+# 3. `custom-cropreplay compare` puts the clamping model beside the reference and varies the
+#    stepZoom policy's band parameter.
+# 4. `custom-cropreplay explore --model jumpy` finds the example's planted bug and shrinks it.
+# 5. The example's own tests pass (`swift test`, Swift Testing).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 copy=$(mktemp -d)
@@ -44,7 +46,22 @@ grep -Eq '^model "clamping" against the reference: [0-9]+ scripts, ' "$copy/repo
   fail "the conformance report has no summary"
 [ -f "$out/conformance/conformance.json" ] || fail "no conformance.json"
 say "ok: the compare page shows stepZoom beside rubberBand and clamp; conform names the first departure"
-# 3. explore on the user's code: the planted bug of the jumpy model (a jump at a pan's began) is
+# 3. The example's command line compares its editor model beside the reference, and varies
+#    its policy's band parameter.
+custom() { (cd "$copy" && swift run --skip-build --package-path "$example" custom-cropreplay "$@") >"$copy/custom.log" 2>&1 || {
+  cat "$copy/custom.log"
+  fail "custom-cropreplay $* exited with $?"
+}; }
+custom compare "$example/scenarios/drag-out.json" --models reference,clamping --every 4 --out "$copy/models"
+for v in reference clamping; do
+  [ -f "$copy/models/drag-out-compare/$v/trace.json" ] || fail "compare --models wrote no $v/trace.json"
+done
+custom compare "$example/scenarios/pinch-snaps.json" --vary policy.params.band=0.3,0.6 --every 4 --out "$copy/band"
+for v in 0.3 0.6; do
+  [ -f "$copy/band/pinch-snaps-compare/policy.params.band=$v/trace.json" ] || fail "compare --vary wrote no band=$v"
+done
+say "ok: compare --models reference,clamping and --vary policy.params.band=0.3,0.6 wrote every variant"
+# 4. explore on the user's code: the planted bug of the jumpy model (a jump at a pan's began) is
 #    found, shrunk to at most two steps and written as a scenario the reproduce line (naming
 #    custom-cropreplay) replays under `run --model jumpy`.
 set +e

@@ -21,11 +21,20 @@ package enum Comparison {
         package var editor: EditorConfig
     }
 
-    /// Replays under each variant and computes the metrics (over the longest variant's length).
+    /// Replays under each variant and computes the metrics (over the longest variant's length);
+    /// a replay that fails names its variant.
     package static func rows(_ loaded: LoadedScenario, variants: [Variant]) throws(ReplayFailure) -> [Row] {
         var replays: [(Variant, Trace, Fingers)] = []
         for v in variants {
-            let (t, fingers) = try replay(loaded, editor: v.editor)
+            let t: Trace
+            let fingers: Fingers
+            do {
+                (t, fingers) = try replay(loaded.driving(v.model), editor: v.editor)
+            } catch .scenario(var e) where variants.count > 1 {
+                // Which variant failed: the script may fail under one value and not another.
+                e.message += " (variant \"\(Echo.cap(v.label))\")"
+                throw .scenario(e)
+            }
             if !t.frames.isEmpty { replays.append((v, t, fingers)) }
         }
         let longest = replays.map(\.1.frames.count).max() ?? 0
@@ -41,7 +50,7 @@ package enum Comparison {
         }
     }
 
-    /// The script replayed with `editor`, and where the fingers were on each frame.
+    /// The script replayed with `editor` by `loaded`'s model, and where the fingers were on each frame.
     package static func replay(_ loaded: LoadedScenario, editor: EditorConfig) throws(ReplayFailure) -> (Trace, Fingers)
     {
         var s = loaded.scenario
@@ -51,8 +60,9 @@ package enum Comparison {
         do {
             let t = try Replayer.replay(
                 s, imageWidth: loaded.image.width, imageHeight: loaded.image.height,
-                registrations: loaded.registrations,
-                observer: { state, _ in box.fingers.observe(state) })
+                registrations: loaded.registrations, model: loaded.model,
+                observer: { state, _ in box.fingers.observe(state) },
+                modelObserver: { model, _ in box.fingers.observe(model) })
             return (t, box.fingers)
         } catch {
             throw .scenario(error)
@@ -60,13 +70,21 @@ package enum Comparison {
     }
 
     /// The folder name of a variant's files under the comparison's folder: its label, with
-    /// anything but letters, digits, `.`, `=` and `-` turned into `_`.
+    /// anything but letters, digits, `.`, `=` and `-` turned into `_`; a label longer than
+    /// `longestFolder` keeps its first characters and a hash of the whole label, so every
+    /// name fits a file system's 255 bytes.
     package static func folder(_ label: String) -> String {
         let kept = label.map { c -> Character in c.isASCII && (c.isLetter || c.isNumber || ".=-".contains(c)) ? c : "_"
         }
-        let name = String(kept)
+        var name = String(kept)
+        if name.count > longestFolder {
+            name = String(name.prefix(longestFolder - 17)) + "-" + StableHash.fnv1a(Array(label.utf8))
+        }
         return name.allSatisfy { $0 == "." } ? "_" + name : name
     }
+
+    /// The longest variant folder name (before a `-2` of a repeat).
+    package static let longestFolder = 120
 
     /// Each label's folder, a repeated name suffixed `-2`, `-3`, ...
     package static func folders(_ labels: [String]) -> [String] {

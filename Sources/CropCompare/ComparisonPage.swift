@@ -42,6 +42,42 @@ package enum ComparisonPage {
         return out + "</div>\n"
     }
 
+    /// A two-key grid: each metric (but the final state) as a table of the first key's values
+    /// (rows) by the second's (columns), a designer reading both axes at once; a cell is the
+    /// variant's value, shaded from the lowest (light) to the highest (dark) number in the table.
+    package static func gridTables(_ grid: Comparison.Grid, rows: [Comparison.Row]) -> String {
+        var out = "<h2>\(HTML.escape(grid.rowKey)) by \(HTML.escape(grid.columnKey))</h2>\n<div class=\"grids\">\n"
+        for c in Comparison.gridColumns {
+            out +=
+                "<table class=\"grid\"><caption title=\"\(HTML.escape(c.meaning))\">\(HTML.escape(c.header))</caption>\n"
+            out += "<tr><th>\(HTML.escape(grid.rowKey)) \\ \(HTML.escape(grid.columnKey))</th>"
+            for cv in grid.columnValues { out += "<th>\(HTML.escape(cv))</th>" }
+            out += "</tr>\n"
+            let numbers = rows.map { r -> Double? in
+                if case .number(let d, _) = c.json(r).value { return d }
+                if case .bool(let b) = c.json(r).value { return b ? 1 : 0 }
+                return nil
+            }
+            let known = numbers.compactMap { $0 }
+            let (lo, hi) = (known.min() ?? 0, known.max() ?? 0)
+            for rv in grid.rowValues {
+                out += "<tr><th>\(HTML.escape(rv))</th>"
+                for cv in grid.columnValues {
+                    guard let i = grid.index(rv, cv) else {
+                        out += "<td>-</td>"
+                        continue
+                    }
+                    let share = numbers[i].map { hi > lo ? ($0 - lo) / (hi - lo) : 0 } ?? 0
+                    let alpha = String(((0.06 + 0.3 * share) * 1000).rounded() / 1000)
+                    out += "<td style=\"background: rgba(31, 119, 180, \(alpha))\">\(HTML.escape(c.text(rows[i])))</td>"
+                }
+                out += "</tr>\n"
+            }
+            out += "</table>\n"
+        }
+        return out + "</div>\n"
+    }
+
     /// One quantity plotted over time: its value and the valid band on a frame.
     struct Quantity {
         var title: String
@@ -56,7 +92,9 @@ package enum ComparisonPage {
         Quantity(title: field.title, value: { field.number($0) ?? 0 }, band: band)
     }
 
-    package static func plots(_ rows: [Comparison.Row]) -> String {
+    /// The plots over time: one row per quantity with a plot per variant, or for a grid one
+    /// block per quantity laid out as the grid (a row per first-key value, a column per second).
+    package static func plots(_ rows: [Comparison.Row], grid: Comparison.Grid? = nil) -> String {
         var quantities = [
             Quantity(title: "image centre x (pt)", value: { $0.shown.cx }, band: { centreBand(.x, $0, editor: $1) }),
             Quantity(title: "image centre y (pt)", value: { $0.shown.cy }, band: { centreBand(.y, $0, editor: $1) }),
@@ -70,27 +108,51 @@ package enum ComparisonPage {
         out +=
             "<p>One plot per variant on the same axes. Green: where that variant's frame is valid (centres"
             + " that keep the box covered at its zoom, box and angle, the other coordinate as shown; the zoom limits). Triangles and dotted lines: releases. Grey: the other variants.</p>\n"
-        out +=
-            "<div class=\"multiples\" style=\"grid-template-columns: 120px repeat(\(rows.count), 232px)\">\n<div></div>"
-        for (i, r) in rows.enumerated() {
-            out += "<div class=\"head\" style=\"color:\(color(i))\">\(HTML.escape(r.label))</div>"
+        func plot(
+            _ q: Quantity, _ i: Int, _ series: [[Double]], _ bands: [[(low: Double, high: Double)?]], _ axis: Axis
+        )
+            -> String
+        {
+            let r = rows[i]
+            return SmallPlot(
+                label: r.label, color: color(i), times: r.trace.frames.map(\.t), values: series[i], band: bands[i],
+                others: rows.indices.filter { $0 != i }.map { (rows[$0].trace.frames.map(\.t), series[$0]) },
+                releases: Metrics.releases(r.trace.frames).map { r.trace.frames[$0].t }, tMax: tMax, axis: axis
+            ).svg
         }
-        out += "\n"
+        let columns = grid?.columnValues.count ?? rows.count
+        let open = "<div class=\"multiples\" style=\"grid-template-columns: 120px repeat(\(columns), 232px)\">\n"
+        if grid == nil {
+            out += open + "<div></div>"
+            for (i, r) in rows.enumerated() {
+                out += "<div class=\"head\" style=\"color:\(color(i))\">\(HTML.escape(r.label))</div>"
+            }
+            out += "\n"
+        }
         for q in quantities {
             let series = rows.map { r in r.trace.frames.map { q.value($0) } }
             let bands = rows.map { r in r.trace.frames.map { q.band($0, r.editor) } }
             let axis = Axis.range(values: series.flatMap { $0 }, bands: bands.flatMap { $0 })
-            out += "<div class=\"rowtitle\">\(HTML.escape(q.title))</div>"
-            for (i, r) in rows.enumerated() {
-                let plot = SmallPlot(
-                    label: r.label, color: color(i), times: r.trace.frames.map(\.t), values: series[i], band: bands[i],
-                    others: rows.indices.filter { $0 != i }.map { (rows[$0].trace.frames.map(\.t), series[$0]) },
-                    releases: Metrics.releases(r.trace.frames).map { r.trace.frames[$0].t }, tMax: tMax, axis: axis)
-                out += plot.svg
+            guard let grid else {
+                out += "<div class=\"rowtitle\">\(HTML.escape(q.title))</div>"
+                for i in rows.indices { out += plot(q, i, series, bands, axis) }
+                out += "\n"
+                continue
             }
+            out += "<h3>\(HTML.escape(q.title))</h3>\n" + open
+            out += "<div class=\"rowtitle\">\(HTML.escape(grid.rowKey)) \\ \(HTML.escape(grid.columnKey))</div>"
+            for cv in grid.columnValues { out += "<div class=\"head\">\(HTML.escape(cv))</div>" }
             out += "\n"
+            for rv in grid.rowValues {
+                out += "<div class=\"rowtitle\">\(HTML.escape(rv))</div>"
+                for cv in grid.columnValues {
+                    out += grid.index(rv, cv).map { plot(q, $0, series, bands, axis) } ?? "<div></div>"
+                }
+                out += "\n"
+            }
+            out += "</div>\n"
         }
-        out += "</div>\n<p>Each variant's frames: "
+        out += (grid == nil ? "</div>\n" : "") + "<p>Each variant's frames: "
         out += zip(rows, Comparison.folders(rows.map(\.label))).map { r, folder in
             "<a href=\"\(HTML.escape(folder))/trace.json\">\(HTML.escape(r.label))/trace.json</a>"
         }.joined(separator: ", ")
@@ -108,6 +170,8 @@ package enum ComparisonPage {
          margin: 0 0 4px 12px; color: #444; }
         .legend dt { font-weight: 600; } .multiples { display: grid; gap: 6px; align-items: center; }
         .multiples .head { font-weight: 600; text-align: center; } .multiples .rowtitle { font-size: 13px; }
+        .grids { display: flex; flex-wrap: wrap; gap: 8px 24px; } table.grid caption { font-weight: 600;\
+         text-align: left; } table.grid th { background: #eef2f6; font-size: 12px; }
         """
 
     /// The centres along an axis that keep the target covered, the other coordinate as shown

@@ -25,23 +25,41 @@ package struct Fingers: Sendable {
     package private(set) var frames: [Frame] = []
     private var panStart: (frame: Int, translation: Point)?
     private var pinchStart: Int?
+    /// A model's box when its running pan began.
+    private var panBox: Rect?
 
     package init() {}
 
     /// Notes the engine's state after a frame (the replayer's observer).
     package mutating func observe(_ s: EngineState) {
-        var entry = Frame(frame: s.frame)
-        if s.pan.phase.isActive {
-            if panStart == nil { panStart = (s.frame, s.pan.translation) }
-            if let start = panStart, s.boxDrag == nil {
-                entry.pan = Touch(at: s.pan.location + (s.pan.translation - start.translation), since: start.frame)
+        observe(frame: s.frame, pan: s.pan, pinch: s.pinch, dragsBox: s.boxDrag != nil)
+    }
+
+    /// Notes a registered model after a frame: its recognizers say where the fingers are; a
+    /// pan during which the model's box has moved since the pan began drags the box (the
+    /// reference knows that from the handle it grabbed, a model only shows it).
+    package mutating func observe(_ m: CustomModel) {
+        let (pan, pinch) = m.fingers
+        if pan.phase.isActive, panBox == nil { panBox = m.view.box }
+        let dragsBox = pan.phase.isActive && panBox != m.view.box
+        if !pan.phase.isActive { panBox = nil }
+        observe(frame: m.frame, pan: pan, pinch: pinch, dragsBox: dragsBox)
+    }
+
+    /// Notes the pan and pinch after frame `frame`; a pan that `dragsBox` is not an image pan.
+    mutating func observe(frame: Int, pan: Recognizer, pinch: Recognizer, dragsBox: Bool) {
+        var entry = Frame(frame: frame)
+        if pan.phase.isActive {
+            if panStart == nil { panStart = (frame, pan.translation) }
+            if let start = panStart, !dragsBox {
+                entry.pan = Touch(at: pan.location + (pan.translation - start.translation), since: start.frame)
             }
         } else {
             panStart = nil
         }
-        if s.pinch.phase.isActive {
-            if pinchStart == nil { pinchStart = s.frame }
-            entry.pinch = Touch(at: s.pinch.location, since: pinchStart ?? s.frame)
+        if pinch.phase.isActive {
+            if pinchStart == nil { pinchStart = frame }
+            entry.pinch = Touch(at: pinch.location, since: pinchStart ?? frame)
         } else {
             pinchStart = nil
         }

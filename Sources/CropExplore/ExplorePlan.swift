@@ -1,4 +1,5 @@
 import CropEngine
+import CropJSON
 import CropScenario
 
 /// What one exploration replays, from names as a user gives them (the `explore` command's

@@ -11,6 +11,7 @@ public enum PortableMath {
     public static func pow(_ base: Double, _ e: Double) -> Double { DetMath.pow(base, e) }
     /// Sine and cosine of an angle in radians.
     public static func sin(_ x: Double) -> Double { DetMath.sin(x) }
+    /// The cosine of an angle in radians.
     public static func cos(_ x: Double) -> Double { DetMath.cos(x) }
     /// atan2(y, x) in radians.
     public static func atan2(_ y: Double, _ x: Double) -> Double { DetMath.atan2(y, x) }

@@ -3,6 +3,7 @@ import CropScenario
 
 /// The outcome of checking one scenario against its golden folder.
 public struct CheckResult: Sendable {
+    /// Whether the scenario passed, failed, has no golden yet, or could not be checked.
     public enum Status: String, Sendable {
         /// Trace and every snapshot match.
         case passed
@@ -14,8 +15,11 @@ public struct CheckResult: Sendable {
         case error
     }
 
+    /// The scenario's name.
     public var scenario: String
+    /// The scenario file.
     public var file: String
+    /// Whether it passed.
     public var status: Status
     /// What differs, as values (a test can assert them).
     public var mismatches: [Mismatch]
@@ -64,6 +68,7 @@ public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
     /// A golden file cannot be read or decoded, or the replay itself failed.
     case damaged(String)
 
+    /// The mismatch in one line, as `check` prints it.
     public var description: String {
         switch self {
         case .trace(let d): return "trace: " + d.description
@@ -87,6 +92,7 @@ public enum Context: Sendable, Equatable, CustomStringConvertible {
     /// A different engine version recorded the golden.
     case engineChanged(recorded: String, current: String)
 
+    /// The fact in one line, as `check` prints it.
     public var description: String {
         switch self {
         case .scenarioChanged: return "scenario changed since the golden was recorded"
@@ -97,9 +103,13 @@ public enum Context: Sendable, Equatable, CustomStringConvertible {
 
 /// Images written for a failing snapshot, relative to the artifacts folder.
 public struct Artifact: Sendable, Equatable {
+    /// The snapshot's name.
     public var snapshot: String
+    /// The golden image copied for review (`NAME.expected.png`), or nil when there is none.
     public var expected: String?
+    /// The replay's image.
     public var actual: String
+    /// The difference image, or nil when there is no golden image.
     public var diff: String?
     /// The pixel figures (or why there is no expected image).
     public var figures: String

@@ -7,6 +7,7 @@ import Foundation
 
 /// What `record` did for one scenario.
 public struct RecordResult: Sendable, Equatable {
+    /// Whether the golden folder was created, updated or left unchanged.
     public enum Status: String, Sendable {
         /// The golden folder did not exist.
         case created
@@ -15,8 +16,11 @@ public struct RecordResult: Sendable, Equatable {
         /// Every file already matched.
         case unchanged
     }
+    /// The scenario's name.
     public var scenario: String
+    /// The golden folder written.
     public var folder: String
+    /// What `record` did.
     public var status: Status
     /// Golden files written (names inside the folder).
     public var files: [String]

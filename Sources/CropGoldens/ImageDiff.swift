@@ -6,21 +6,30 @@ import Foundation
 public struct ImageDiff: Sendable, Equatable {
     /// The bounding box of differing pixels, inclusive.
     public struct Box: Sendable, Equatable {
+        /// The left, top, right and bottom pixel of the box (inclusive).
         public var x0: Int, y0: Int, x1: Int, y1: Int
     }
 
     /// Two sizes that differ.
     public struct SizeMismatch: Sendable, Equatable {
+        /// The golden image's width and height.
         public var expectedWidth: Int, expectedHeight: Int
+        /// The replay's width and height.
         public var actualWidth: Int, actualHeight: Int
     }
 
+    /// Pixels whose channels differ by more than the tolerance.
     public var differing: Int
+    /// Pixels compared.
     public var total: Int
+    /// The largest channel difference.
     public var maxDelta: Int
+    /// The bounding box of the differing pixels, or nil when none differ.
     public var box: Box?
+    /// The two sizes when they differ (then nothing else is compared).
     public var sizeMismatch: SizeMismatch?
 
+    /// The share of differing pixels, `differing / total`.
     public var ratio: Double { total == 0 ? 0 : Double(differing) / Double(total) }
 
     /// One line of pixel figures.

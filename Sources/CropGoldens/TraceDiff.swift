@@ -5,9 +5,13 @@ import CropJSON
 /// outside `frames`), the field (`imageRect.x`, `valid`, `crops[0].rect`), both values and
 /// the latest gesture event before it.
 public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
+    /// The frame, or nil for a part outside `frames` (a snapshot, a crop, the frame count).
     public var frame: Int?
+    /// The field's name (`imageRect.x`, `valid`, `crops[0].rect`).
     public var field: String
+    /// The golden's value.
     public var expected: TraceFile.Frame.Value
+    /// The replay's value.
     public var actual: TraceFile.Frame.Value
     /// `pan began at frame 15`.
     public var gesture: String?
@@ -49,7 +53,9 @@ public struct TraceComparison: Sendable, Equatable {
     public struct Sample: Sendable, Equatable {
         /// Seconds.
         public var time: Double
+        /// The golden's value.
         public var expected: Double?
+        /// The replay's value.
         public var actual: Double?
     }
 }

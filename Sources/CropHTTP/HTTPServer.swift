@@ -1,3 +1,4 @@
+import CropJSON
 import Foundation
 
 #if canImport(Glibc)
@@ -99,7 +100,8 @@ package final class HTTPServer {
         address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             close(fd)
-            throw StartError(description: "--host \(host): expected an IPv4 address such as 127.0.0.1")
+            throw StartError(
+                description: "'--host' expects an IPv4 address such as 127.0.0.1, got '\(Echo.cap(host))'")
         }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

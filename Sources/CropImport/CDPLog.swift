@@ -88,7 +88,7 @@ package enum CDPLog {
             default:
                 throw r.error(
                     try r.member(params, "type", in: "the event"),
-                    "expected touchStart, touchMove, touchEnd or touchCancel, got \"\(type)\"")
+                    "expected touchStart, touchMove, touchEnd or touchCancel, got \"\(Echo.cap(type))\"")
             }
         }
         builder.liftAll(at: lastTime)

@@ -178,6 +178,8 @@ package struct AnimationWriter {
 /// `--every` or `--thumb` that would bring them under the limit.
 package enum AnimationSize {
     package static let limit = 20 * 1024 * 1024
+    /// The scales `--thumb` takes (`run` and `compare`), declared once for the parsers and the help.
+    package static let thumbRange = 0.01...1.0
 
     package static func warning(_ path: String, bytes: Int, every: Int, thumb: Double) -> String? {
         guard bytes > limit else { return nil }

@@ -8,8 +8,11 @@ import Foundation
 
 /// A failure to read or write a file: one line naming the path.
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file's path, as given.
     public var path: String
+    /// What went wrong.
     public var message: String
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }
 

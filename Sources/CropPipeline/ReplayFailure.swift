@@ -32,6 +32,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The bytes are not a usable image: the codec's words (`not a readable PNG: ...`).
         case undecodable(String)
 
+        /// Why, in the codec's words.
         public var description: String {
             switch self {
             case .unreadable(let why), .undecodable(let why): return why
@@ -39,6 +40,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The one line the command line prints after `Error: `.
     public var description: String {
         switch self {
         case .scenario(let e): return e.description

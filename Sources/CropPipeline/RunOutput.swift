@@ -19,7 +19,7 @@ package struct RunOptions: Sendable {
     package var dither = false
     /// Keep every N-th frame in sequences.
     package var every = 1
-    /// Downscale factor for sequences, in (0, 1].
+    /// Downscale factor for sequences, within `AnimationSize.thumbRange`.
     package var thumb = 1.0
     package var jobs = Parallel.defaultJobs
     /// Progress on stderr (only when it is a terminal).

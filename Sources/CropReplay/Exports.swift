@@ -21,17 +21,29 @@ import CropPipeline
 @_exported import CropReplayEngine
 
 // Frames and images a replay renders.
+/// A rendered frame: 8-bit RGB pixels.
 public typealias RGBFrame = CropBitmap.RGBFrame
+/// An image with straight alpha: 8-bit RGBA pixels.
 public typealias RGBAImage = CropBitmap.RGBAImage
 
 // Verification results and errors.
+/// The outcome of checking one scenario against its golden folder.
 public typealias CheckResult = CropGoldens.CheckResult
+/// One difference between a replay and its golden.
 public typealias Mismatch = CropGoldens.Mismatch
+/// Why a golden may differ without the engine being wrong (a changed scenario, another engine).
 public typealias Context = CropGoldens.Context
+/// Images written for a failing snapshot, relative to the artifacts folder.
 public typealias Artifact = CropGoldens.Artifact
+/// Pixel comparison of a rendered frame with a golden image, in memory.
 public typealias ImageDiff = CropGoldens.ImageDiff
+/// One difference between a golden trace and a replay's: the frame, the field and both values.
 public typealias TraceDifference = CropGoldens.TraceDifference
+/// Field-by-field comparison of two trace files.
 public typealias TraceComparison = CropGoldens.TraceComparison
+/// What `record` did for one scenario.
 public typealias RecordResult = CropGoldens.RecordResult
+/// A failure of any stage of the pipeline, with the exit code of docs/commands.md (2 or 3).
 public typealias ReplayError = CropPipeline.ReplayFailure
+/// A failure to read or write a file: one line naming the path.
 public typealias FileError = CropPipeline.FileError

@@ -11,6 +11,7 @@ public struct ReplayStrategy: Sendable, Equatable {
     /// Frames compared with `frame-<n>.png` goldens.
     public var frames: [Int]
 
+    /// A strategy key by key; the default compares the trace and every snapshot, and no frame.
     public init(trace: Bool = true, snapshots: Set<String>? = nil, frames: [Int] = []) {
         self.trace = trace
         self.snapshots = snapshots

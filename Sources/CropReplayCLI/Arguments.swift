@@ -1,9 +1,13 @@
 import CropEngine
+import CropJSON
+import CropPipeline
 import CropScenario
 
 /// A usage error: one line on stderr, exit 2.
 public struct UsageError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the command line.
     public var message: String
+    /// The subcommand whose help the hint names, or nil for the main help.
     public var command: String?
     public var description: String {
         let hint = command.map { "see 'cropreplay help \($0)'" } ?? "see 'cropreplay --help'"
@@ -17,13 +21,15 @@ struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value of each option, in order (`options` keeps the last; `compare --vary` takes two).
+    var repeated: [String: [String]] = [:]
     let command: String
     /// The user's policies and curves (`CropReplayCommand.main(registering:)`), for every
     /// scenario the command loads.
     var registrations = Registrations.builtIn
-    /// The running program's name, for the commands a user is told to run (`reproduce:`):
-    /// `cropreplay`, or the user's own executable (`CropReplayCommand.main(registering:)`).
-    var program = "cropreplay"
+    /// The running program's name (`custom-cropreplay` for a user's own CLI), for the command
+    /// lines that messages suggest: only that program knows the user's models and policies.
+    var program = CLI.defaultProgram
 
     init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         command = spec.name
@@ -68,6 +74,7 @@ struct ParsedArguments {
                 throw UsageError(message: "'\(name)' expects a path, got an empty one", command: command)
             }
             options[name] = value
+            repeated[name, default: []].append(value)
         }
         let count = positionals.count
         let minimum = spec.arguments.reduce(0) { $0 + $1.min }
@@ -110,6 +117,12 @@ struct ParsedArguments {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `--thumb F` within `AnimationSize.thumbRange` (`SharedOption.thumb`), or `value` when absent.
+    func thumb(default value: Double) throws(UsageError) -> Double {
+        try double("--thumb", min: AnimationSize.thumbRange.lowerBound, max: AnimationSize.thumbRange.upperBound)
+            ?? value
+    }
 
     /// `--model NAME`: a registered editor model, or nil for the reference (absent, or
     /// `reference`).

@@ -1,4 +1,5 @@
 import CropEngine
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation
@@ -7,7 +8,10 @@ import Foundation
 /// 0 ok, 1 check mismatch (or explore finding), 2 bad input or usage, 3 internal error.
 /// Every error is one line on stderr.
 public enum CLI {
-    public static let version = "0.2.0"
+    /// The release's version (semantic versioning), printed by `cropreplay --version`: its one
+    /// declaration. A release tag is this string, and CHANGELOG.md has a section of that name
+    /// (docs/releasing.md).
+    public static let version = "0.3.0"
 
     /// The subcommands, in the order help lists them.
     static let commands: [CommandSpec] = [
@@ -23,15 +27,15 @@ public enum CLI {
     public static func run(_ arguments: [String], console: Console = .standard, registrations: Registrations = .builtIn)
         -> Int32
     {
-        run(arguments, console: console, registrations: registrations, program: "cropreplay")
+        run(arguments, console: console, registrations: registrations, program: defaultProgram)
     }
 
-    /// `run`, naming `program` in the commands it tells the user to run.
-    package static func run(
-        _ arguments: [String], console: Console = .standard, registrations: Registrations, program: String
-    )
-        -> Int32
-    {
+    /// The program name suggested command lines use when the running one is not known.
+    static let defaultProgram = "cropreplay"
+
+    /// `run`, naming `program` (the running executable's name) in the command lines that
+    /// messages suggest (`reproduce: custom-cropreplay run --model ...`).
+    static func run(_ arguments: [String], console: Console, registrations: Registrations, program: String) -> Int32 {
         // An interrupting signal removes temporary files and staged outputs first.
         CleanupOnSignal.install()
         let code = dispatch(arguments, console: console, registrations: registrations, program: program)
@@ -45,7 +49,8 @@ public enum CLI {
     }
 
     static func dispatch(
-        _ arguments: [String], console: Console, registrations: Registrations = .builtIn, program: String = "cropreplay"
+        _ arguments: [String], console: Console, registrations: Registrations = .builtIn,
+        program: String = defaultProgram
     ) -> Int32 {
         guard let first = arguments.first else {
             console.out(mainHelp)
@@ -68,7 +73,7 @@ public enum CLI {
                 guard let spec = spec(name) else {
                     throw UsageError(message: "unknown subcommand '\(Echo.cap(name))'", command: nil)
                 }
-                console.out(spec.help)
+                console.out(spec.help(registrations))
                 return 0
             default:
                 break
@@ -79,7 +84,7 @@ public enum CLI {
                 throw UsageError(message: "unknown subcommand '\(Echo.cap(first))'\(hint)", command: nil)
             }
             if rest.contains("-h") || rest.contains("--help") {
-                console.out(spec.help)
+                console.out(spec.help(registrations))
                 return 0
             }
             var parsed = try ParsedArguments(rest, spec: spec)
@@ -87,16 +92,20 @@ public enum CLI {
             parsed.program = program
             return try spec.run(parsed, console)
         } catch let e as UsageError {
-            console.err("Error: \(e.description)")
+            console.err(errorLine(e.description))
             return 2
         } catch let e as ReplayFailure {
-            console.err("Error: \(e.description)")
+            console.err(errorLine(e.description))
             return e.exitCode
         } catch {
-            console.err("Error: internal: \(error)")
+            console.err(errorLine("internal: \(error)"))
             return 3
         }
     }
+
+    /// The one line an error prints: `Error: ` and the message, with any control character
+    /// left in it (a path or text echoed without `Echo.cap`) escaped, so it stays one line.
+    static func errorLine(_ message: String) -> String { "Error: " + Echo.escapingControls(message) }
 
     static var mainHelp: String {
         var out = """

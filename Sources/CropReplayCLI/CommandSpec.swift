@@ -1,3 +1,6 @@
+import CropEngine
+import CropJSON
+import CropPipeline
 import Foundation
 
 /// One declaration per subcommand drives parsing, the usage line, `--help` and dispatch, in
@@ -29,6 +32,8 @@ struct CommandSpec: Sendable {
     var options: [Option] = []
     var discussion: String?
     var run: @Sendable (ParsedArguments, Console) throws -> Int32
+    /// What help adds about the user's registered policies, curves and models (nil: nothing).
+    var registered: (@Sendable (Registrations) -> String?)? = nil
 
     var usage: String {
         var parts = ["cropreplay", name]
@@ -55,6 +60,12 @@ struct CommandSpec: Sendable {
         out += CommandSpec.row("-h, --help", "Show help information.")
         if let discussion { out += "\n" + discussion + "\n" }
         return out.trimmingCharacters(in: .newlines)
+    }
+
+    /// `help` with what the command says of `registrations` (their names) after it.
+    func help(_ registrations: Registrations) -> String {
+        guard let extra = registered?(registrations) else { return help }
+        return help + "\n\n" + extra
     }
 
     /// `  --out <dir>             Output folder ...`, wrapped at 100 columns.
@@ -94,6 +105,14 @@ enum SharedOption {
         help:
             "Replay through a registered editor model of your own instead of CropReplay's (default:"
             + " reference; docs/extending.md).")
+    /// `--thumb F`: `what` is scaled by F, within `AnimationSize.thumbRange` (`ParsedArguments.thumb`).
+    static func thumb(_ what: String, default value: Double) -> CommandSpec.Option {
+        let range = AnimationSize.thumbRange
+        return CommandSpec.Option(
+            name: "--thumb", value: "<f>",
+            help: "Scale \(what) by f, \(Echo.number(range.lowerBound)) to \(Echo.number(range.upperBound)),"
+                + " area-averaged (default: \(Echo.number(value))).")
+    }
     static func out(_ defaultValue: String, _ what: String) -> CommandSpec.Option {
         CommandSpec.Option(name: "--out", value: "<dir>", help: "\(what) (default: \(defaultValue)).", isPath: true)
     }

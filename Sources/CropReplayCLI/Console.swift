@@ -10,11 +10,14 @@ import Foundation
 /// writes with POSIX `write`, so a closed pipe or a full disk is an error it records (and
 /// the CLI reports once, exit 2), never a trap.
 public struct Console: Sendable {
+    /// Writes one line to standard output.
     public var out: @Sendable (String) -> Void
+    /// Writes one line to standard error.
     public var err: @Sendable (String) -> Void
     /// The first failed write to stdout, if any (errno).
     public var outputError: @Sendable () -> Int32?
 
+    /// A console of two line writers; `outputError` reports a failed write to stdout (none by default).
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         outputError: @escaping @Sendable () -> Int32? = { nil }
@@ -24,6 +27,7 @@ public struct Console: Sendable {
         self.outputError = outputError
     }
 
+    /// Standard output and error, written with POSIX `write`.
     public static let standard: Console = {
         let stdout = Descriptor(1)
         let stderr = Descriptor(2)

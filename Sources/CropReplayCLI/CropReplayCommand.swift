@@ -1,4 +1,6 @@
 import CropEngine
+import CropJSON
+import CropPipeline
 
 #if canImport(Glibc)
     import Glibc
@@ -22,17 +24,17 @@ import CropEngine
 public enum CropReplayCommand {
     /// Runs the process's command line and exits with its code.
     public static func main(registering registrations: Registrations = .builtIn) -> Never {
-        exit(CLI.run(Array(CommandLine.arguments.dropFirst()), registrations: registrations, program: program))
+        exit(
+            CLI.run(
+                Array(CommandLine.arguments.dropFirst()), console: .standard, registrations: registrations,
+                program: programName(CommandLine.arguments.first)))
     }
 
-    /// The executable's own name (`custom-cropreplay`), or `cropreplay` when it is not a plain name.
-    static var program: String {
-        let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-        let plain =
-            !name.isEmpty && name.count <= 100
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || "0123456789._-".unicodeScalars.contains($0))
-            }
-        return plain ? name : "cropreplay"
+    /// The name the process was started as (`argv[0]`'s last component, control characters
+    /// escaped), or `cropreplay` when it has none.
+    static func programName(_ argument0: String?) -> String {
+        guard let argument0 else { return CLI.defaultProgram }
+        let name = Echo.escapingControls(PathText.lastComponent(argument0))
+        return name.isEmpty || name == "/" ? CLI.defaultProgram : name
     }
 }

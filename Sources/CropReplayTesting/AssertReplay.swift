@@ -75,9 +75,12 @@ public func assertReplay(
 /// A test trait that sets the record mode of every `assertReplay` in the test or suite:
 /// `@Test(.cropReplay(record: .all))`.
 public struct CropReplayTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The record mode of the test's (or suite's) assertions.
     public let record: RecordMode
+    /// True: a suite's trait applies to every test in it.
     public var isRecursive: Bool { true }
 
+    /// Runs the test with `record` as the record mode of its assertions.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

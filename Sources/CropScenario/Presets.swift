@@ -1,15 +1,17 @@
 import CropJSON
 
-/// The four editor presets of docs/scenarios.md, one per seed article, written as
+/// The seven editor presets of docs/scenarios.md, each modelled on a real editor, written as
 /// `editor` JSON so that they merge with a scenario's overrides exactly like
 /// user JSON does. Values a preset does not give are the defaults of docs/scenarios.md.
 public struct Preset: Sendable {
+    /// The preset's name, as scenarios write it (`preset`).
     public var name: String
     /// What editor the preset reproduces.
     public var summary: String
     /// The `editor` object.
     public var editorJSON: String
 
+    /// The seven presets, in the order docs/scenarios.md lists them.
     public static let all: [Preset] = [
         Preset(
             name: "fixed-frame-rollback",
@@ -136,6 +138,7 @@ public struct Preset: Sendable {
                 """),
     ]
 
+    /// The preset of that name, or nil.
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
 
     /// The preset's editor as a JSON tree (the texts above are valid JSON by construction;

@@ -8,15 +8,18 @@ import CropJSON
 /// what was given (`expected` "a zoom from 0.001 to 1000", `given` "nan"); the message is then
 /// `expected <expected>, got <given>`.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The scenario file, as given, or a label such as `<built-in>`.
     public var file: String
     /// `12:5`, `script[3].pan.duration`, or nil for the file as a whole.
     public var place: String?
+    /// What was expected there.
     public var message: String
     /// For a value out of its range: what the place accepts (`a duration from 0 to 10000`).
     public var expected: String?
     /// For a value out of its range: the value given (`-1`, `nan`, `inf`).
     public var given: String?
 
+    /// An error in `file` at `place` (nil: the file as a whole).
     public init(file: String, place: String?, message: String) {
         self.file = file
         self.place = place
@@ -29,6 +32,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         self.expected = expected
         self.given = given
     }
+    /// The one-line message the CLI prints: `file: place: message`.
     public var description: String {
         if let place, !place.isEmpty { return "\(file): \(place): \(message)" }
         return "\(file): \(message)"
@@ -68,28 +72,6 @@ package enum EditDistance {
             swap(&previous, &current)
         }
         return previous[y.count]
-    }
-}
-
-/// User input quoted in messages, cut to a readable length.
-package enum Echo {
-    /// At most `limit` characters, with an ellipsis when cut.
-    package static func cap(_ s: String, limit: Int = 80) -> String {
-        s.count <= limit ? s : String(s.prefix(limit)) + "..."
-    }
-
-    /// A value as messages quote what was given: as JSON writes it (`1`, `0.05`, `1e+308`), and
-    /// `nan`, `inf` or `-inf` for the values JSON cannot hold.
-    package static func given(_ d: Double) -> String {
-        if d.isNaN { return "nan" }
-        if d.isInfinite { return d > 0 ? "inf" : "-inf" }
-        return JSONNumber.format(d)
-    }
-
-    /// A number as a person writes it (`1`, `0.05`, `1e+20`).
-    package static func number(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
     }
 }
 

@@ -5,6 +5,7 @@ import CropEngine
 import CropGoldens
 import CropImageIO
 import CropPipeline
+import CropRender
 import CropScenario
 // cropreplay-bench: measures the pipeline stage by stage and end to end, and
 // compares with a Pillow peer when Python with Pillow and numpy is installed.
@@ -207,6 +208,37 @@ if let i = CommandLine.arguments.firstIndex(of: "--trace") {
     exit(0)
 }
 
+/// The frame layers (mask, border, grid, handles) of a dashed circle and a dashed rect at scale
+/// 3 (1170x2532 pixels): built once per box geometry, and on every frame while a box is resized.
+func printLayers() {
+    print("\n## Frame layers (1170x2532 pixels, dashed borders; best of \(reps) runs, ms)\n")
+    let cases = [
+        ("circle-avatar-bounce (dashed circle)", #"{"preset": "circle-avatar-bounce"}"#),
+        (
+            "resizable-box-refit, dash [4, 4] (rect)",
+            #"{"preset": "resizable-box-refit", "editor": {"border": {"width": 2, "dash": [4, 4]}}}"#
+        ),
+        (
+            "rounded rect, radius 24, dash [6, 3]",
+            #"{"preset": "resizable-box-refit", "editor": {"frame": {"shape": "roundedRect", "cornerRadius": 24}, "border": {"width": 2, "dash": [6, 3]}}}"#
+        ),
+    ]
+    for (label, text) in cases {
+        let editor = load(text).scenario.editor
+        let rect = editor.frame.rect(viewportWidth: 390, viewportHeight: 844)
+        var built: FrameLayers?
+        let ms = bestMs {
+            built = FrameLayers(editor: editor, scale: 3, viewportWidth: 390, viewportHeight: 844, frameRect: rect)
+        }
+        print("- \(label): \(f(ms, 2)) ms (border area \(f(built?.border?.totalArea ?? 0, 0)) px)")
+    }
+}
+
+if CommandLine.arguments.contains("--layers") {
+    printLayers()
+    exit(0)
+}
+
 let cores = Parallel.defaultJobs
 print("# cropreplay-bench (\(cores) cores\(quick ? ", quick" : ""))\n")
 
@@ -299,6 +331,7 @@ for scale in [1, 2, 3] {
 }
 
 let (upright, atAngle) = try printAngle()
+printLayers()
 
 // End to end: run --frames and check, one job and all cores.
 print("\n## End to end (circle-avatar-bounce at scale 3, 240 frames)\n")

@@ -26,11 +26,20 @@ final class CheckReportTests: XCTestCase {
         return dir
     }
 
+    /// A golden folder whose scenario is gone: `nudge`'s golden as recorded for `name`.
+    func makeOrphan(_ name: String, in dir: String) throws {
+        try FileManager.default.copyItem(atPath: dir + "/golden/nudge", toPath: dir + "/golden/\(name)")
+        let path = dir + "/golden/\(name)/trace.json"
+        let trace = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(trace.contains("\"scenario\": \"nudge\""))
+        try trace.replacingOccurrences(of: "\"scenario\": \"nudge\"", with: "\"scenario\": \"\(name)\"").write(
+            toFile: path, atomically: true, encoding: .utf8)
+    }
+
     func testSummaryTableNamesResultsFirstDifferencesOrphansAndDiffImages() throws {
         let dir = try makeProject()
         // A golden whose scenario is gone, and a new scenario without a golden.
-        try FileManager.default.createDirectory(atPath: dir + "/golden/renamed-away", withIntermediateDirectories: true)
-        try "{}".write(toFile: dir + "/golden/renamed-away/trace.json", atomically: true, encoding: .utf8)
+        try makeOrphan("renamed-away", in: dir)
         try FileManager.default.copyItem(atPath: dir + "/scenarios/nudge.json", toPath: dir + "/scenarios/fresh.json")
         var text = try String(contentsOfFile: dir + "/scenarios/fresh.json", encoding: .utf8)
         text = text.replacingOccurrences(of: "\"name\": \"nudge\"", with: "\"name\": \"fresh\"")
@@ -94,10 +103,7 @@ final class CheckReportTests: XCTestCase {
 
     func testOrphansAreReportedOnlyForFoldersAndPrunedExactly() throws {
         let dir = try makeProject()
-        for name in ["gone-a", "gone-b"] {
-            try FileManager.default.createDirectory(atPath: dir + "/golden/\(name)", withIntermediateDirectories: true)
-            try "x".write(toFile: dir + "/golden/\(name)/trace.json", atomically: true, encoding: .utf8)
-        }
+        for name in ["gone-a", "gone-b"] { try makeOrphan(name, in: dir) }
         // A file and a hidden folder beside the goldens are not orphans.
         try "notes".write(toFile: dir + "/golden/README.md", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: dir + "/golden/.cache", withIntermediateDirectories: true)

@@ -97,11 +97,17 @@ final class CompareTests: XCTestCase {
         for (args, expected) in [
             (
                 ["--vary", "speed=1,2"],
-                "'--vary' expects KEY=v1,v2,... with KEY one of policy, refit.delay, refit.animation, policy.animation"
+                "'--vary' expects KEY=v1,v2,... with KEY one of policy, viewport.width,"
             ),
-            (["--vary", "refit.delay=-1"], "'-1' is not a value of refit.delay: expected seconds >= 0"),
-            (["--vary", "policy.animation=0.1"], "'0.1' is not a value of policy.animation"),
-            (["--vary", "policy=clamp", "--policies", "clamp"], "give either --policies or --vary, not both"),
+            (
+                ["--vary", "refit.delay=-1"],
+                "\"-1\" is not a value of refit.delay: expected a delay in seconds from 0 to 10000, got -1"
+            ),
+            (
+                ["--vary", "policy.animation=0.1"],
+                "\"0.1\" is not a value of policy.animation: expected none, linear:S, easeOut:S"
+            ),
+            (["--vary", "policy=clamp", "--policies", "clamp"], "'--vary' gives policy twice"),
         ] {
             let r = runCLI(["compare", dir + "/s.json", "--out", dir] + args)
             XCTAssertEqual(r.code, 2, args.joined(separator: " "))

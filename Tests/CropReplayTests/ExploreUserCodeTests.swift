@@ -2,11 +2,12 @@ import CropEngine
 import CropExplore
 import CropGeometry
 import CropPipeline
-import CropReplayCLI
 import CropScenario
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import CropReplayCLI
 
 /// `ClampingModel` with a planted bug: as a finger lands (a pan's `began`) the photo jumps 24
 /// points to the right.
@@ -28,7 +29,7 @@ struct JumpAtBeganModel: EditorModel {
 }
 
 /// What a console printed, line by line.
-final class Lines: @unchecked Sendable {
+final class ExploreOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     func append(_ line: String) { lock.withLock { text += line + "\n" } }
@@ -161,8 +162,8 @@ final class ExploreUserCodeTests: XCTestCase {
     func testTheCommandExploresAModelAndNamesTheRunningProgram() throws {
         let dir = NSTemporaryDirectory() + "explore-model-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let out = Lines()
-        let err = Lines()
+        let out = ExploreOutput()
+        let err = ExploreOutput()
         let code = CLI.run(
             ["explore", "--model", "jumpy", "--preset", "circle-avatar-bounce", "--count", "10", "--out", dir],
             console: Console(out: { out.append($0) }, err: { err.append($0) }), registrations: try Self.registrations(),

@@ -298,7 +298,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testListeningOnABadHostIsOneLine() {
         XCTAssertThrowsError(try HTTPServer(host: "localhost:1", port: 0) { _ in HTTPResponse(status: 200) }) {
-            XCTAssertEqual("\($0)", "--host localhost:1: expected an IPv4 address such as 127.0.0.1")
+            XCTAssertEqual("\($0)", "'--host' expects an IPv4 address such as 127.0.0.1, got 'localhost:1'")
         }
     }
 }

@@ -10,9 +10,11 @@ public struct ImageOrientation: Equatable, Hashable, Sendable {
         get { quarterTurns }
         set { quarterTurns = ((newValue % 4) + 4) % 4 }
     }
+    /// The photo mirrored left-right, before the turns.
     public var mirrored: Bool
     private var quarterTurns: Int
 
+    /// An orientation of `turns` clockwise quarter turns (taken modulo 4) and an optional mirror.
     public init(turns: Int = 0, mirrored: Bool = false) {
         quarterTurns = ((turns % 4) + 4) % 4
         self.mirrored = mirrored

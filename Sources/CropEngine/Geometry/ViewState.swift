@@ -8,10 +8,12 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
     public var scale: Double
     /// The centre of the image rect in view points.
     public var cx: Double
+    /// The vertical centre of the image rect in view points.
     public var cy: Double
     /// The straighten angle in degrees, clockwise on screen (`a` in docs/behaviour.md).
     public var angle: Double
 
+    /// A state of `scale` points per pixel, centred at (`cx`, `cy`), turned by `angle` degrees.
     public init(scale: Double, cx: Double, cy: Double, angle: Double = 0) {
         self.scale = scale
         self.cx = cx
@@ -36,6 +38,7 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
         set { angle = newValue }
     }
 
+    /// The image rect's centre, `(cx, cy)`.
     public var center: Point {
         get { Point(cx, cy) }
         set {
@@ -64,6 +67,7 @@ public struct ViewState: Equatable, Sendable, CustomStringConvertible {
         return ViewState(k: newK, cx: anchor.x + (cx - anchor.x) * f, cy: anchor.y + (cy - anchor.y) * f, a: a)
     }
 
+    /// The state as `(k: ..., cx: ..., cy: ...)`, with `a:` when the angle is not 0.
     public var description: String {
         a == 0 ? "(k: \(k), cx: \(cx), cy: \(cy))" : "(k: \(k), cx: \(cx), cy: \(cy), a: \(a))"
     }

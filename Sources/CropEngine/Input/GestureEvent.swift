@@ -3,7 +3,9 @@ import CropScenario
 
 /// One recognizer event as the engine receives it: cumulative values since `began`.
 public struct GestureEvent: Equatable, Sendable {
+    /// The recognizer that sends the event.
     public var gesture: GestureKind
+    /// Its phase.
     public var phase: GesturePhase
     /// Pan: translation since began.
     public var translation: Point
@@ -20,6 +22,7 @@ public struct GestureEvent: Equatable, Sendable {
     /// progress e(i/N), and the cumulative rotation is progress * (target - the angle at began).
     public var dialTarget: Double?
 
+    /// An event of `gesture` in `phase`; values not given are those of a `began`.
     public init(
         gesture: GestureKind, phase: GesturePhase, translation: Point = .zero, scale: Double = 1, rotation: Double = 0,
         location: Point? = nil, velocity: Point? = nil, dialTarget: Double? = nil

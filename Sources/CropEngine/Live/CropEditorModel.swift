@@ -19,7 +19,9 @@ import CropScenario
 /// let frame = try model.tick()          // frame.shown, frame.box, frame.mask, frame.valid
 /// ```
 public struct CropEditorModel: Sendable {
+    /// The editor it models, after presets and defaults.
     public let editor: EditorConfig
+    /// Frames per second: one `tick()` per frame.
     public let fps: Int
     /// The reference model: the engine's reducer and its state.
     private var reference: ReferenceModel
@@ -109,11 +111,17 @@ public struct CropEditorModel: Sendable {
 
     /// The buttons and other non-gesture input of an editor.
     public enum Button: Equatable, Sendable {
+        /// A quarter turn, clockwise or counterclockwise.
         case quarterTurn(clockwise: Bool)
+        /// A flip, left-right (`horizontal`) or top-bottom.
         case flip(horizontal: Bool)
+        /// The aspect of a resizable box: a ratio, the image's, or free.
         case aspect(AspectChoice)
+        /// A double tap at a point in the viewport.
         case doubleTap(Point)
+        /// Back to the initial fit.
         case restore
+        /// The viewport becomes `width` by `height` points.
         case viewport(width: Double, height: Double)
     }
 
@@ -172,7 +180,9 @@ public struct CropEditorModel: Sendable {
 
 /// A bad input to the live model, in one line.
 public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the input.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 

@@ -1,4 +1,5 @@
 import CropGeometry
+import CropJSON
 import CropScenario
 
 /// A start state that cannot be applied to this editor and image: the key (`box`, `angle`, ...)

@@ -19,7 +19,9 @@ package struct EngineFaults: OptionSet, Sendable {
 /// changes during a replay lives here; everything else is in `EngineState`. The feature
 /// reducers are composed in `Engine+Composition.swift`.
 public struct Engine: Sendable {
+    /// The editor, after presets and defaults.
     public let editor: EditorConfig
+    /// Frames per second.
     public let fps: Int
     /// The snap-back policy the editor names (a built-in or a registered one).
     package let policy: any SnapBackPolicy

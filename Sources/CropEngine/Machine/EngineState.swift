@@ -92,11 +92,14 @@ package struct EngineState: Equatable, Sendable {
 
 /// One event as listed in the trace: a recognizer's (`pan.began`) or the double tap (`tap.double`).
 public enum TraceEvent: Equatable, Sendable, CustomStringConvertible {
+    /// A recognizer's event: its gesture and phase (`pan.began`).
     case recognizer(GestureKind, GesturePhase)
+    /// A double tap (`tap.double`).
     case doubleTap
 
     package init(gesture: GestureKind, phase: GesturePhase) { self = .recognizer(gesture, phase) }
 
+    /// The event as the trace writes it: `pan.began`, `tap.double`.
     public var description: String {
         switch self {
         case .recognizer(let g, let p): return "\(g.rawValue).\(p.rawValue)"
@@ -110,6 +113,7 @@ public enum TraceEvent: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The recognizer, for recognizer events.
     public var gesture: GestureKind? {
         if case .recognizer(let g, _) = self { return g }
         return nil

@@ -3,6 +3,8 @@ import CropScenario
 
 /// A recognizer's phase as shown in the trace.
 public enum RecognizerPhase: String, Sendable {
+    /// `possible` before a gesture; `began`, `changed`, `ended`, `cancelled` and `failed` as
+    /// the recognizer reports them.
     case possible, began, changed, ended, cancelled, failed
 
     /// began or changed.

@@ -44,6 +44,9 @@ package struct CustomModel: ReplayModel {
     }
 
     package var isSettling: Bool { display.isSettling }
+    /// The pan and pinch recognizers as the stream left them (phase, location, translation):
+    /// where the fingers are, whatever the model shows.
+    package var fingers: (pan: Recognizer, pinch: Recognizer) { (pan, pinch) }
     package var engineName: String { "model \(name)" }
     package var endlessSettle: String { "the model \"\(name)\" still shows isSettling" }
     package var view: ModelView {
@@ -94,7 +97,9 @@ package struct CustomModel: ReplayModel {
             }
             update(e.gesture) {
                 $0.phase = RecognizerPhase(e.phase)
-                $0.location = location
+                // A pan keeps its landing point (the reference's rule); the translation says the rest.
+                if e.gesture != .pan || e.phase == .began { $0.location = location }
+                $0.translation = e.translation
             }
         case .quarterTurnRequested, .flipRequested, .aspectRequested, .doubleTapped:
             if let refusal = Engine.refusal(of: action.name, frame: frame, phase: { recognizer($0).phase }) {

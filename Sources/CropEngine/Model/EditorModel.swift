@@ -54,6 +54,7 @@ public struct EditorDisplay: Equatable, Sendable {
     /// Whether a resizable box's handles show; nil shows them (as the reference does).
     public var showsHandles: Bool?
 
+    /// A display key by key; the flags default to a still picture with the editor's own rules.
     public init(
         state: ViewState, orientation: ImageOrientation = ImageOrientation(), box: Rect, mask: Double = 1,
         isAnimating: Bool = false, isSettling: Bool = false, showsGrid: Bool? = nil, showsHandles: Bool? = nil
@@ -75,6 +76,7 @@ public struct EditorDisplay: Equatable, Sendable {
 public struct ModelContext: Sendable {
     /// The scenario's editor (preset and overrides).
     public let editor: EditorConfig
+    /// Frames per second.
     public let fps: Int
     /// The frame being computed.
     public let frame: Int
@@ -89,10 +91,13 @@ public struct ModelContext: Sendable {
 
 /// What a model's factory gets: the editor and image, and where the reference model starts.
 public struct ModelSetup: Sendable {
+    /// The scenario's editor (preset and overrides).
     public let editor: EditorConfig
+    /// Frames per second.
     public let fps: Int
     /// The scenario's image in pixels.
     public let imageWidth: Int
+    /// The scenario's image height in pixels.
     public let imageHeight: Int
     /// The scenario's `start` (a re-opened edit), if any; `initial` already has it applied.
     public let start: StartState?

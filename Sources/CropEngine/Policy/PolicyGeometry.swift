@@ -13,6 +13,7 @@ public struct PolicyGeometry: Sendable {
     package let free: BandAxes
     /// The frame being computed, and the frame rate.
     public let frame: Int
+    /// The scenario's frame rate, frames per second.
     public let fps: Int
 
     package init(layout: Layout, box: Rect, anchorMode: ZoomAnchor, focal: Point?, free: BandAxes, frame: Int, fps: Int)

@@ -33,9 +33,12 @@ public struct Registrations: Sendable {
     private var models: [String: ModelFactory] = [:]
     /// Registered names in the order registered.
     public private(set) var policyNames: [String] = []
+    /// Registered curve names in the order registered.
     public private(set) var curveNames: [String] = []
+    /// Registered editor model names in the order registered.
     public private(set) var modelNames: [String] = []
 
+    /// No registrations: only the built-in policies and curves.
     public init() {}
 
     /// Only the built-in policies and curves.
@@ -155,6 +158,8 @@ package enum CurveCheck {
 
 /// A registration that cannot be made (a bad or built-in name).
 public struct RegistrationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the registration, in one line.
     public var message: String
+    /// The message.
     public var description: String { message }
 }

@@ -20,6 +20,7 @@ public protocol SettleCurve: Sendable {
 }
 
 extension SettleCurve {
+    /// Default: false, the curve runs over frames.
     public var isInstant: Bool { false }
 }
 
@@ -27,8 +28,10 @@ extension SettleCurve {
 public struct CurveProgress: Equatable, Sendable {
     /// 0 at the start, 1 at the target (it may overshoot, like a spring).
     public var value: Double
+    /// Whether the curve has arrived: the settle ends on this frame.
     public var finished: Bool
 
+    /// Progress `value` at one time, and whether the curve has `finished`.
     public init(_ value: Double, finished: Bool) {
         self.value = value
         self.finished = finished
@@ -36,6 +39,7 @@ public struct CurveProgress: Equatable, Sendable {
 }
 
 extension AnimationCurve: SettleCurve {
+    /// The built-in curve's progress `time` seconds after it started.
     public func progress(at time: Double) -> CurveProgress {
         switch self {
         case .none: return CurveProgress(1, finished: true)
@@ -54,6 +58,7 @@ extension AnimationCurve: SettleCurve {
         }
     }
 
+    /// True for `none`, which jumps to the target at once.
     public var isInstant: Bool { self == .none }
 
     /// A timed curve: ease(t / duration), finished once t >= duration - 1e-9.

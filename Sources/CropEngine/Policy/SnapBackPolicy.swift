@@ -47,9 +47,13 @@ public protocol SnapBackPolicy: Sendable {
 }
 
 extension SnapBackPolicy {
+    /// Default: `.asShown`, the shown state itself.
     public func resume(from shown: ViewState, in geometry: PolicyGeometry) throws -> Resumption { .asShown }
+    /// Default: nil, nothing to return to.
     public func gestureEnded(_ ending: GestureEnding, in geometry: PolicyGeometry) throws -> ViewState? { nil }
+    /// Default: true, a cancel settles like a release.
     public var settlesOnCancel: Bool { true }
+    /// Default: `.nothing`.
     public var memory: PolicyMemory { .nothing }
 }
 
@@ -79,6 +83,7 @@ public enum Resumption: Equatable, Sendable {
 
 /// What the engine keeps for a policy between events.
 public enum PolicyMemory: Equatable, Sendable {
+    /// Nothing (the default).
     case nothing
     /// The last valid state (`Memories.whole`).
     case whole
@@ -90,11 +95,16 @@ public enum PolicyMemory: Equatable, Sendable {
 /// The states the engine remembered (see `PolicyMemory`); without memory they hold the state
 /// of the last reset (the initial fit, a restore, a resize, a turn or a flip).
 public struct Memories: Equatable, Sendable {
+    /// The last valid state (with `PolicyMemory.whole`).
     public var whole: ViewState
+    /// The pan's state (with `PolicyMemory.perGesture`).
     public var pan: ViewState
+    /// The pinch's state (with `PolicyMemory.perGesture`).
     public var pinch: ViewState
+    /// The rotation's state (with `PolicyMemory.perGesture`).
     public var rotation: ViewState
 
+    /// The four remembered states.
     public init(whole: ViewState, pan: ViewState, pinch: ViewState, rotation: ViewState) {
         self.whole = whole
         self.pan = pan
@@ -114,8 +124,11 @@ public struct Memories: Equatable, Sendable {
 
 /// One gesture's release, as `SnapBackPolicy.gestureEnded` sees it.
 public struct GestureEnding: Equatable, Sendable {
+    /// The gesture that ended.
     public var gesture: GestureKind
+    /// The state shown when it ended.
     public var shown: ViewState
+    /// What the engine remembered for the policy.
     public var memories: Memories
     /// Whether another gesture is still active (then a returned state applies at once).
     public var othersActive: Bool
@@ -125,10 +138,12 @@ public struct GestureEnding: Equatable, Sendable {
 public struct Release: Equatable, Sendable {
     /// The gesture whose end was the release.
     public var gesture: GestureKind
+    /// The state shown when the last finger lifted.
     public var shown: ViewState
     /// The pan's release velocity in points per second, when the release is a pan's `ended`
     /// with a velocity (never for the end of a box drag).
     public var fling: Point?
+    /// What the engine remembered for the policy.
     public var memories: Memories
     /// Whether the release is a cancel (with `settlesOnCancel`).
     public var cancelled: Bool

@@ -7,12 +7,13 @@ package enum Replayer {
     /// Replays `scenario` whose image is `imageWidth` x `imageHeight` pixels through the model
     /// named `model` (nil or "reference": CropReplay's own). `frameLimit` (at most
     /// `Limits.maxFrames`) bounds the work, e.g. for fuzzing; `observer` sees the reference
-    /// model's state after every frame. The trace records `scenarioHash` (computed from the
+    /// model's state after every frame, `modelObserver` a registered model after every frame. The trace records `scenarioHash` (computed from the
     /// scenario when nil: a caller that replays one scenario again passes the one it has).
     package static func replay(
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, frameLimit: Int = Limits.maxFrames,
         faults: EngineFaults = [], registrations: Registrations = .builtIn, model: String? = nil,
-        scenarioHash: String? = nil, observer: ((EngineState, [EngineAction]) -> Void)? = nil
+        scenarioHash: String? = nil, observer: ((EngineState, [EngineAction]) -> Void)? = nil,
+        modelObserver: ((CustomModel, [EngineAction]) -> Void)? = nil
     ) throws(ScenarioError) -> Trace {
         let reference = try referenceModel(
             scenario, imageWidth: imageWidth, imageHeight: imageHeight, faults: faults, registrations: registrations)
@@ -22,7 +23,7 @@ package enum Replayer {
                 registrations: registrations)
             var player = ScriptPlayer(
                 scenario: scenario, model: custom, imageWidth: imageWidth, imageHeight: imageHeight,
-                frameLimit: frameLimit)
+                frameLimit: frameLimit, observer: modelObserver)
             return try player.run(scenarioHash: scenarioHash ?? scenario.sourceHash)
         }
         var player = ScriptPlayer(
@@ -105,6 +106,9 @@ package struct ScriptPlayer<Model: ReplayModel> {
     private var imageSizes: [(Int, Int)]
     private var frameLimit = Limits.maxFrames
     private var observer: Observer?
+    /// The frames each step of the script spans, in order: step `path` owns the frames after
+    /// the previous entry's `end` up to its own (an error at a frame names its step).
+    private var owners: [(end: Int, path: String)] = []
 
     /// Sees the model after every frame with the actions applied in it (the explorer checks
     /// invariants that the trace alone does not show).
@@ -134,6 +138,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
         record()
         var cursor = 0
         for step in scenario.script {
+            let start = cursor
             switch step.kind {
             case .wait(let seconds):
                 cursor += expander.frames(seconds)
@@ -157,6 +162,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
             if cursor > frameLimit {
                 throw fail(step.path, "the script runs to frame \(cursor); the limit is \(frameLimit) frames")
             }
+            if cursor > start { owners.append((cursor, step.path)) }
         }
         try advance(to: cursor, step: nil)
         return Trace(
@@ -168,7 +174,7 @@ package struct ScriptPlayer<Model: ReplayModel> {
     private mutating func advance(to n: Int, step: Step?) throws(ScenarioError) {
         while model.frame < n {
             let f = model.frame + 1
-            var place = step?.path ?? ""
+            var place: String?
             var applied: [EngineAction] = []
             let extraActions = extra.take(f)
             let scheduled = pending.take(f)
@@ -186,11 +192,19 @@ package struct ScriptPlayer<Model: ReplayModel> {
                     }
                 }
             } catch {
-                throw fail(place, error.description)
+                // The action's step, else the step whose span holds the frame (a model that
+                // fails as frame 3 begins fails in the pan that frame 3 belongs to), else the
+                // step being waited on (an `until settled` past the script's spans).
+                throw fail(place ?? owner(of: f) ?? step?.path ?? "", error.description)
             }
             record()
             observer?(model, applied)
         }
+    }
+
+    /// The step whose span holds frame `f`, nil past every span.
+    private func owner(of f: Int) -> String? {
+        owners.first { $0.end >= f }?.path
     }
 
     private mutating func record() {

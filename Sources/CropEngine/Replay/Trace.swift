@@ -2,24 +2,33 @@ import CropGeometry
 
 /// One recorded frame: the trace fields of docs/outputs.md plus what the renderer needs.
 public struct FrameRecord: Equatable, Sendable {
+    /// The frame's number, 0 first.
     public var frame: Int
     /// Seconds: frame / fps (the trace's `t`).
     public var time: Double
+    /// The pan recognizer's phase on this frame.
     public var pan: RecognizerPhase
+    /// The pinch recognizer's phase on this frame.
     public var pinch: RecognizerPhase
+    /// The rotation recognizer's phase on this frame.
     public var rotation: RecognizerPhase
+    /// The zoom: the scale over the fit's (or over one point per pixel with `zoom.base: "pixels"`).
     public var zoom: Double
     /// The shown state: k, centre and angle (degrees).
     public var shown: ViewState
     /// The oriented image's rect before the angle turns it about its centre.
     public var imageRect: Rect
+    /// Whether the shown state is valid: the image covers what the constraint asks.
     public var valid: Bool
     /// Mask visibility factor 0...1.
     public var mask: Double
+    /// Whether a settle, re-fit or fade is running.
     public var animating: Bool
+    /// The recognizer events applied on this frame, in order.
     public var events: [TraceEvent]
     /// Viewport size in points on this frame.
     public var viewportWidth: Double
+    /// The viewport's height in points on this frame.
     public var viewportHeight: Double
     /// The crop box (the frame's bounding rect) on this frame.
     public var box: Rect
@@ -40,6 +49,7 @@ public struct FrameRecord: Equatable, Sendable {
     package var k: Double { shown.k }
     /// The box (kept under its old name for the renderer's layers).
     public var frameRect: Rect { box }
+    /// Whether any recognizer is active (began or changed).
     public var isTouching: Bool { pan.isActive || pinch.isActive || rotation.isActive }
 
     package init(
@@ -86,10 +96,13 @@ public struct FrameRecord: Equatable, Sendable {
 
 /// A crop taken by a `save` step (docs/outputs.md).
 public struct CropRecord: Equatable, Sendable {
+    /// The crop's name: it is written to `crops/name.png`.
     public var name: String
+    /// The frame the crop was taken on.
     public var frame: Int
     /// What the crop holds.
     public var region: Region
+    /// Whether the pixels outside the inscribed circle are transparent.
     public var circleAlpha: Bool
     /// The image the crop was taken from.
     public var sourceImageIndex: Int
@@ -100,6 +113,7 @@ public struct CropRecord: Equatable, Sendable {
 
     /// An integral rect of oriented-image pixels (angle 0), or the box at an angle, resampled.
     public enum Region: Equatable, Sendable {
+        /// An upright crop: a rect of oriented-image pixels.
         case pixels(x: Int, y: Int, width: Int, height: Int)
         /// The box's corners in oriented image pixels (top-left first, clockwise), the output
         /// size, and the view geometry that maps output pixels to the image.
@@ -113,6 +127,7 @@ public struct CropRecord: Equatable, Sendable {
         }
     }
 
+    /// The output's height in pixels.
     public var height: Int {
         switch region {
         case .pixels(_, _, _, let h), .turned(_, _, let h, _, _): return h
@@ -136,6 +151,7 @@ public struct CropRecord: Equatable, Sendable {
         self.orientation = orientation
     }
 
+    /// `[x, y, width, height]` of an upright crop, nil for one at an angle.
     public var pixelRect: [Int]? {
         if case .pixels(let x, let y, let w, let h) = region { return [x, y, w, h] }
         return nil
@@ -144,8 +160,11 @@ public struct CropRecord: Equatable, Sendable {
 
 /// A named snapshot and the frame it shows.
 public struct SnapshotRecord: Equatable, Sendable {
+    /// The snapshot's name: it is written to `snapshots/name.png`.
     public var name: String
+    /// The frame it shows.
     public var frame: Int
+    /// The snapshot `name` of frame `frame`.
     public init(name: String, frame: Int) {
         self.name = name
         self.frame = frame
@@ -154,11 +173,15 @@ public struct SnapshotRecord: Equatable, Sendable {
 
 /// The outcome of replaying a scenario: every frame, snapshots and crops.
 public struct Trace: Equatable, Sendable {
+    /// The scenario's name.
     public var scenario: String
+    /// Frames per second.
     public var fps: Int
+    /// Every frame, 0 first.
     public var frames: [FrameRecord]
     /// Snapshot names and their frames, in script order.
     public var snapshots: [SnapshotRecord]
+    /// The crops `save` steps took, in script order.
     public var crops: [CropRecord]
     /// The scenario's canonical hash, recorded in goldens (a changed scenario is named on the report line).
     public var scenarioHash: String

@@ -5,15 +5,19 @@ import CropScenario
 /// What a `trace.json` holds (docs/outputs.md), as values: written by `run` and `record`,
 /// read back from goldens, and compared field by field by `check`.
 public struct TraceFile: Equatable, Sendable {
+    /// The scenario's name.
     public var scenario: String
     /// The engine version that wrote it (absent in hand-made files).
     public var engine: String?
     /// The canonical hash of the scenario it was recorded from.
     public var scenarioHash: String?
+    /// Frames per second.
     public var fps: Int
+    /// Every frame's fields, 0 first.
     public var frames: [Frame]
     /// Snapshot names and frames, in script order.
     public var snapshots: [Snapshot]
+    /// The crops, in script order.
     public var crops: [Crop]
 
     /// One frame's trace fields (`TraceField.all`), as the values the comparison reads. Fields
@@ -33,22 +37,32 @@ public struct TraceFile: Equatable, Sendable {
         }
     }
 
+    /// A snapshot's name and the frame it shows.
     public struct Snapshot: Equatable, Sendable {
+        /// The snapshot's name.
         public var name: String
+        /// The frame it shows.
         public var frame: Int
     }
 
+    /// A crop as the file lists it.
     public struct Crop: Equatable, Sendable {
+        /// The crop's name.
         public var name: String
+        /// The frame it was taken on.
         public var frame: Int
+        /// Its rect in oriented image pixels.
         public var rect: CropRect
+        /// Its path relative to the output folder (`crops/name.png`).
         public var file: String
     }
 
     /// A crop's rect: integral pixels at angle 0, or the box's four corners in oriented
     /// image pixels at any other angle (docs/scenarios.md).
     public enum CropRect: Equatable, Sendable {
+        /// An upright crop: a rect of oriented-image pixels.
         case pixels(x: Int, y: Int, width: Int, height: Int)
+        /// A crop at an angle: the box's four corners, top-left first, clockwise.
         case quad([Point])
     }
 }
@@ -104,13 +118,18 @@ extension TraceFile.Frame {
 
     /// A field's value, for comparisons and reports.
     public enum Value: Equatable, Sendable, CustomStringConvertible {
+        /// A number (integers too).
         case number(Double)
+        /// A text, such as a recognizer's phase.
         case text(String)
+        /// A flag.
         case flag(Bool)
+        /// A list of texts, such as the frame's events.
         case list([String])
         /// Not in the file.
         case absent
 
+        /// The value as the trace writes it (texts quoted).
         public var description: String {
             switch self {
             case .number(let d): return JSONNumber.format(d)

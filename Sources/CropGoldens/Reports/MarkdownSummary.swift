@@ -28,7 +28,7 @@ package enum MarkdownSummary {
                 let name = PathText.lastComponent(o)
                 out +=
                     "| \(cell(name)) | ORPHANED |"
-                    + " \(cell("golden folder \(o)/ has no scenario named \(name) (`record --prune` removes it)")) |\n"
+                    + " \(cell("golden folder \(o)/ has no scenario named \(name)")) (`record --prune` removes it) |\n"
             }
             out += "\n"
         }
@@ -36,7 +36,7 @@ package enum MarkdownSummary {
         if !passed.isEmpty { out += "Passed: " + passed.map { cell($0) }.joined(separator: ", ") + "\n\n" }
         let images = notPassed.flatMap { r in r.artifacts.map { (r.scenario, $0) } }
         if let dir = artifactsDir, !images.isEmpty {
-            out += "Diff images (in `\(dir)`, with report.html):\n\n"
+            out += "Diff images (in \(code(dir)), with report.html):\n\n"
             for (scenario, a) in images {
                 let files = [("expected", a.expected), ("actual", a.actual), ("diff", a.diff)].compactMap {
                     label, path in
@@ -73,15 +73,60 @@ package enum MarkdownSummary {
         return r.mismatches.first?.description ?? r.lines.first ?? ""
     }
 
-    /// A table cell: one line, pipes escaped.
+    /// Text from outside (a scenario or folder name, a file path, an error message) as one
+    /// line of Markdown that shows as written: line breaks as spaces; `&`, `<` and `>` as HTML
+    /// entities (raw HTML never reaches the page); a backslash, a backtick (which would open
+    /// code) and a pipe (which would end a table cell) escaped with a backslash.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n", "\r": out += " "
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\\", "`", "|": out += "\\" + String(c)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `text` as a code span that holds it whole: fenced by more backticks than its longest run
+    /// of them (padded when it starts or ends with one), pipes escaped for a table, on one line.
+    package static func code(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        var longest = 0
+        var run = 0
+        for c in line {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = line.hasPrefix("`") || line.hasSuffix("`") ? " " : ""
+        return fence + pad + line.replacingOccurrences(of: "|", with: "\\|") + pad + fence
     }
 
     static func link(_ label: String, _ path: String, from folder: String?) -> String {
-        guard let folder else { return "\(label) `\(path)`" }
-        let target = relative(path, from: folder).replacingOccurrences(of: " ", with: "%20")
-        return "[\(label)](\(target))"
+        guard let folder else { return "\(label) \(code(path))" }
+        return "[\(label)](\(percentEncoded(relative(path, from: folder))))"
+    }
+
+    /// A link target that cannot end the link or open markup: every byte but letters, digits
+    /// and `-._~/` percent-encoded.
+    package static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for b in path.utf8 {
+            if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || "-._~/".utf8.contains(b)
+            {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                let hex = String(b, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
     }
 
     /// `path` relative to `folder` (both made absolute against the working directory).

@@ -141,14 +141,29 @@ package struct Compositor: Sendable {
         let map = CoverageMap(width: width, height: height, spans: spans) { x, y in
             let x0 = Double(x)
             let y0 = Double(y)
+            var pieces: [Rect] = []
             var sum = 0.0
             for stroke in strokes
             where stroke.box.minX < x0 + 1 && stroke.box.maxX > x0 && stroke.box.minY < y0 + 1 && stroke.box.maxY > y0 {
                 sum += stroke.outer.area(x0, y0, x0 + 1, y0 + 1) - (stroke.inner?.area(x0, y0, x0 + 1, y0 + 1) ?? 0)
+                pieces += Compositor.strokeRects(stroke.box, inner: stroke.inner?.bounds)
             }
-            return min(1, sum)
+            // Where strokes of several boxes meet, their union's exact area (each counted once).
+            return pieces.count > 4 ? AreaMath.unionArea(pieces, x0, y0, x0 + 1, y0 + 1) : min(1, sum)
         }
         return LayerBlend(map, color: RGBA(255, 0, 0), opacity: 1).map { [$0] } ?? []
+    }
+
+    /// An inside stroke of a rect as four disjoint rects (the whole rect when its inner
+    /// outline vanishes).
+    static func strokeRects(_ r: Rect, inner: Rect?) -> [Rect] {
+        guard let i = inner else { return [r] }
+        return [
+            Rect(x: r.minX, y: r.minY, width: r.width, height: i.minY - r.minY),
+            Rect(x: r.minX, y: i.maxY, width: r.width, height: r.maxY - i.maxY),
+            Rect(x: r.minX, y: i.minY, width: i.minX - r.minX, height: i.height),
+            Rect(x: i.maxX, y: i.minY, width: r.maxX - i.maxX, height: i.height),
+        ]
     }
 }
 

@@ -13,9 +13,6 @@ package struct FrameLayers: Sendable {
     /// The corner handles of a resizable box (docs/behaviour.md, "Rendering").
     package let handles: CoverageMap?
 
-    /// Sub-samples per axis used to place dash ends inside a pixel.
-    static let dashSamples = 8
-
     package init(editor: EditorConfig, scale: Int, viewportWidth: Double, viewportHeight: Double, frameRect: Rect) {
         let s = Double(scale)
         // Whole pixels (a non-finite or negative size gives an empty canvas, not a trap).
@@ -104,8 +101,9 @@ package struct FrameLayers: Sendable {
         let (outerShape, inner, center) = strokeOutlines(outline, width: w, position: border.position)
         guard let outer = outerShape else { return nil }
         let dash = DashPattern(border.dash.map { $0 * s })
-        let path = center.map { CenterlinePath($0) }
-        let n = dashSamples
+        let stroke = dash.flatMap { dash in
+            center.flatMap { DashedStroke(center: $0, outer: outer, width: w, dash: dash) }
+        }
         // Inside the inner outline (and so inside the outer one) both areas are 1: no stroke.
         let hollow: ((Int) -> Range<Int>)? = inner.map { inner in
             { y in inner.interior(row: y).clamped(to: outer.interior(row: y)) }
@@ -116,20 +114,8 @@ package struct FrameLayers: Sendable {
             let x1 = x0 + 1
             let y1 = y0 + 1
             let solid = outer.area(x0, y0, x1, y1) - (inner?.area(x0, y0, x1, y1) ?? 0)
-            guard solid > 0, let dash, let path else { return solid }
-            var inStroke = 0
-            var lit = 0
-            for j in 0..<n {
-                let py = y0 + (Double(j) + 0.5) / Double(n)
-                for i in 0..<n {
-                    let px = x0 + (Double(i) + 0.5) / Double(n)
-                    guard outer.contains(px, py), !(inner?.contains(px, py) ?? false) else { continue }
-                    inStroke += 1
-                    if path.isLit(px, py, dash: dash) { lit += 1 }
-                }
-            }
-            if inStroke == 0 { return path.isLit(x0 + 0.5, y0 + 0.5, dash: dash) ? solid : 0 }
-            return solid * Double(lit) / Double(inStroke)
+            guard solid > 0, let stroke else { return solid }
+            return min(solid, stroke.coverage(x0, y0, x1, y1, solid: solid))
         }
     }
 
@@ -161,17 +147,32 @@ package struct FrameLayers: Sendable {
             let y0 = Double(y)
             let x1 = x0 + 1
             let y1 = y0 + 1
-            var ax = 0.0
-            for c in xs { ax += AreaMath.overlap(c - gw / 2, c + gw / 2, x0, x1) }
-            var ay = 0.0
-            for c in ys { ay += AreaMath.overlap(c - gw / 2, c + gw / 2, y0, y1) }
-            ax = min(ax, 1)
-            ay = min(ay, 1)
+            // The lines are the union of vertical bands (X x the frame's rows) and horizontal
+            // ones (the frame's columns x Y): exact, with bands that overlap counted once.
+            let ax = FrameLayers.bandUnion(xs, width: gw, x0, x1)
+            let ay = FrameLayers.bandUnion(ys, width: gw, y0, y1)
+            let axInside = FrameLayers.bandUnion(xs, width: gw, max(x0, frame.minX), min(x1, frame.maxX))
+            let ayInside = FrameLayers.bandUnion(ys, width: gw, max(y0, frame.minY), min(y1, frame.maxY))
             let fx = AreaMath.overlap(frame.minX, frame.maxX, x0, x1)
             let fy = AreaMath.overlap(frame.minY, frame.maxY, y0, y1)
-            let lines = ax * fy + ay * fx - ax * ay
+            let lines = ax * fy + ay * fx - axInside * ayInside
             let inside = shape.area(x0, y0, x1, y1)
             return lines * inside
         }
+    }
+
+    /// The length of the union of the bands [c - width/2, c + width/2] (centres ascending)
+    /// inside [lo, hi].
+    static func bandUnion(_ centres: [Double], width: Double, _ lo: Double, _ hi: Double) -> Double {
+        guard hi > lo else { return 0 }
+        var total = 0.0
+        var end = -Double.infinity
+        for c in centres {
+            let a = max(c - width / 2, lo, end)
+            let b = min(c + width / 2, hi)
+            if b > a { total += b - a }
+            end = max(end, min(c + width / 2, hi))
+        }
+        return total
     }
 }

@@ -1,5 +1,6 @@
 import CropExplore
 import CropGoldens
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation

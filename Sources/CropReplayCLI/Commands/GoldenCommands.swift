@@ -1,5 +1,6 @@
 import CropEngine
 import CropGoldens
+import CropJSON
 import CropPipeline
 import CropScenario
 import Foundation
@@ -69,6 +70,18 @@ extension Commands {
                     command: "check")
             }
         }
+        if let step = stepSummary() {
+            // The job's summary page gets the care --summary gets, before anything is checked.
+            if FileIO.isInside(step, folder: options.goldenDir) {
+                throw ReplayFailure.badInput(
+                    "GITHUB_STEP_SUMMARY (\(step)) points into the golden folder \(options.goldenDir); check never"
+                        + " writes there")
+            }
+            do { _ = try FileIO.outputTarget(step) } catch {
+                throw ReplayFailure.badInput(
+                    "GITHUB_STEP_SUMMARY expects a file to append to, but \(error.description)")
+            }
+        }
         if let junit = a.options["--junit"] {
             // A folder, a dangling link or a pipe is refused before anything is checked.
             do { _ = try FileIO.outputTarget(junit) } catch {
@@ -128,7 +141,7 @@ extension Commands {
         }
         for o in orphans {
             let name = PathText.lastComponent(o)
-            console.out("ORPHANED \(o)/ (no scenario named \(name); `cropreplay record --prune` removes it)")
+            console.out("ORPHANED \(o)/ (no scenario named \(name); `\(a.program) record --prune` removes it)")
         }
         let failed = results.filter { $0.status != .passed }
         if let dir = options.artifactsDir, !failed.isEmpty {
@@ -167,10 +180,18 @@ extension Commands {
                 results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: folder.isEmpty ? "." : folder)
             do { try FileIO.writeAtomically(file, text) } catch { throw ReplayFailure.unwritable(error) }
         }
-        if let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty {
+        if let step = stepSummary() {
             let text = MarkdownSummary.page(results, orphans: orphans, artifactsDir: artifactsDir, linkFrom: nil)
-            do { try FileIO.append(step, text) } catch { throw ReplayFailure.unwritable(error) }
+            do { try FileIO.append(step, text) } catch {
+                throw ReplayFailure.badInput("cannot write output: GITHUB_STEP_SUMMARY \(error.description)")
+            }
         }
+    }
+
+    /// The CI job's summary page (`GITHUB_STEP_SUMMARY`), when the environment names one.
+    static func stepSummary() -> String? {
+        guard let step = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !step.isEmpty else { return nil }
+        return step
     }
 
     static let recordSpec = CommandSpec(
@@ -210,8 +231,28 @@ extension Commands {
                 command: "record")
         }
         let files = try scenarioPaths(paths, command: "record")
+        // The goldens never share a folder with the scenarios (record replaces folders there,
+        // --prune removes them).
+        let scenarioFolders = paths.filter { FileIO.isDirectory($0) } + files.map { PathText.parent($0) }
+        if let folder = scenarioFolders.first(where: { FileIO.isInside($0.isEmpty ? "." : $0, folder: golden) }) {
+            throw UsageError(
+                message:
+                    "'--golden' \(golden) is or contains the scenarios' folder \(folder.isEmpty ? "." : folder);"
+                    + " goldens need a folder of their own (default: golden)",
+                command: "record")
+        }
         let loaded = try files.map { try load($0, a) }
         try checkUniqueNames(loaded)
+        // A folder where a golden goes that holds anything else is never replaced.
+        for l in loaded {
+            let folder = GoldenStore(root: golden, name: l.scenario.name).folder
+            guard FileIO.exists(folder) || FileIO.isSymbolicLink(folder),
+                let problem = GoldenFolder.foreignContent(folder)
+            else { continue }
+            throw ReplayFailure.badInput(
+                "\(l.scenario.file): the golden folder \(folder)/ \(problem); record replaces only golden"
+                    + " folders: move it, or record into another --golden")
+        }
         // All or nothing: everything is prepared before anything is written.
         let prepared = try loaded.map {
             try GoldenRecord.prepare($0, goldenDir: golden, onlyMissing: a.flag("--missing"), jobs: jobs)
@@ -223,9 +264,13 @@ extension Commands {
             if result.status != .unchanged { changed += 1 }
         }
         if prune {
-            for folder in Orphans.find(goldenDir: golden, names: Set(loaded.map(\.scenario.name))) {
+            let found = Orphans.scan(goldenDir: golden, names: Set(loaded.map(\.scenario.name)))
+            for folder in found.orphans {
                 do { try FileIO.removeFolder(folder) } catch { throw ReplayFailure.unwritable(error) }
                 console.out("pruned \(folder)/ (no scenario named \(PathText.lastComponent(folder)))")
+            }
+            for other in found.others {
+                console.out("left \(other.folder)/ alone: not a golden folder (it \(other.reason))")
             }
         }
         let scenarios = loaded.count == 1 ? "1 scenario" : "\(loaded.count) scenarios"

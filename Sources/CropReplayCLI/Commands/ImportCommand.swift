@@ -153,10 +153,16 @@ extension Commands {
             if let editorPath = a.options["--editor"], let place = error.place, place.hasPrefix("editor") {
                 throw ReplayFailure.badInput("--editor \(editorPath): \(place): \(error.message)")
             }
+            if let start = startSource(a, error) { throw ReplayFailure.badInput("\(start): \(error.message)") }
             throw ReplayFailure.badInput(
                 "\(path): the recorded touches do not make a valid scenario: \(error.description)")
         }
         do { _ = try LoadedScenario.withImage(scenario).replay() } catch {
+            // A start the editor refuses (an angle past its rotation limit, say) is --start's
+            // fault, not the log's.
+            if case .scenario(let e) = error, let start = startSource(a, e) {
+                throw ReplayFailure.badInput("\(start): \(e.message)")
+            }
             throw ReplayFailure.badInput("\(path): the recorded touches do not replay: \(error.description)")
         }
         if let out {
@@ -168,19 +174,29 @@ extension Commands {
         return 0
     }
 
+    /// For an error at the scenario's `start` when `--start` was given: `--start` (and its file)
+    /// with the place, as errors name it (`--start start.json: start.angle`); nil otherwise.
+    static func startSource(_ a: ParsedArguments, _ error: ScenarioError) -> String? {
+        guard let value = a.options["--start"], let place = error.place,
+            place == "start" || place.hasPrefix("start.") || place.hasPrefix("start[")
+        else { return nil }
+        let inline = value.trimmingCharacters(in: .whitespaces).hasPrefix("{")
+        return (inline ? "--start" : "--start \(value)") + ": \(place)"
+    }
+
     /// `--start`: inline JSON (text starting with `{`) or a file holding a start object or a
-    /// scenario with one; decoded as the scenario key is (errors name the option or the file and
-    /// `start.<key>`), then written in the canonical form.
+    /// scenario with one; decoded as the scenario key is (errors name the option, and the file
+    /// when there is one, and `start.<key>`), then written in the canonical form.
     static func startOption(_ value: String) throws -> String {
         let inline = value.trimmingCharacters(in: .whitespaces).hasPrefix("{")
-        let source = inline ? "--start" : value
+        let source = inline ? "--start" : "--start \(value)"
         let text: String
         if inline {
             text = value
         } else {
             do { text = String(decoding: try FileIO.read(value, limit: Limits.maxScenarioBytes), as: UTF8.self) } catch
             {
-                throw ReplayFailure.unreadable(error)
+                throw ReplayFailure.badInput("--start \(error.description)")
             }
         }
         var node: JSONNode

@@ -20,7 +20,7 @@ extension Commands {
                 let trace = try l.replay()
                 console.out("\(f): ok (\(l.scenario.name), \(trace.frames.count) frames)")
             } catch {
-                console.err("Error: \(error.description)")
+                console.err(CLI.errorLine(error.description))
                 failed = true
             }
         }

@@ -1,5 +1,6 @@
 import CropEngine
 import CropHTTP
+import CropJSON
 import CropPipeline
 import CropPlay
 import CropScenario

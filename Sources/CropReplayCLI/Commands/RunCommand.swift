@@ -35,9 +35,7 @@ extension Commands {
             ),
             .init(
                 name: "--every", value: "<n>", help: "Keep every n-th frame in frames/animations/sheet (default: 1)."),
-            .init(
-                name: "--thumb", value: "<f>",
-                help: "Scale frames/animations by f in (0, 1], area-averaged (default: 1)."),
+            SharedOption.thumb("frames/animations", default: 1),
             SharedOption.model,
             SharedOption.jobs,
         ],
@@ -57,7 +55,7 @@ extension Commands {
         options.sheet = a.flag("--sheet")
         options.dither = a.flag("--dither")
         options.every = try a.int("--every", min: 1, max: 100_000) ?? 1
-        options.thumb = try a.double("--thumb", min: 0.01, max: 1) ?? 1
+        options.thumb = try a.thumb(default: 1)
         options.jobs = try jobs(a)
         options.progress = Progress.reporter(console)
         options.warn = { console.err($0) }

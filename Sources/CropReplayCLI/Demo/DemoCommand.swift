@@ -21,6 +21,13 @@ extension Commands {
     static func demo(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let out = a.options["--out"] ?? "out/demo"
         let jobs = try Commands.jobs(a)
+        // An output that cannot be written (--out on a file, a dangling link, a read-only
+        // folder) is exit 2 with its one line, as in run and compare.
+        return try ReplayFailure.writingOutputs(of: out) { try demo(out: out, jobs: jobs, console) }
+    }
+
+    /// Writes the demo into `out`.
+    static func demo(out: String, jobs: Int, _ console: Console) throws -> Int32 {
         // The sample photo (drawn in bands on every core) and the scenario files first; photo.png
         // is written beside the replays below (they use the photo in memory).
         let photo = SamplePhoto.image(width: 1600, height: 1200) { bands, draw in

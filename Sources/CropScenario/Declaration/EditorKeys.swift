@@ -265,7 +265,7 @@ package enum EditorKeys {
     static let dash = Key<BorderSpec>(
         "dash", .nullable(.list(.lengths, what: "a dash length", count: Limits.maxDashes)),
         doc: "`[on, off, ...]` points along the outline (rects from the top-left, circles from 3 o'clock,"
-            + " clockwise); empty or `null`: solid",
+            + " clockwise), each dash a butt-capped piece of its side's band; `[]` or `null`: solid",
         read: { f, s, _ throws(ScenarioError) in
             s.dash = []
             if f.isNull { return }
@@ -285,7 +285,8 @@ package enum EditorKeys {
             schema: ScenarioSchema.valueOrName(ScenarioSchema.number(.scales), "cover"),
             text: "a zoom \(ValueRange.scales.text), `\"cover\"` or `null`",
             parts: [.init("", .number(.scales, what: "a zoom"))]),
-        doc: "the smallest zoom; `cover` is the smallest that can still cover the frame",
+        doc: "the smallest zoom; `cover` is the smallest that can still cover the frame's bounding rect (under"
+            + " `constraint: \"none\"` too: it is a zoom limit there, not a coverage rule)",
         read: { m, s, _ throws(ScenarioError) in
             if m.isNull {
                 s.min = nil

@@ -51,6 +51,15 @@ package enum ScenarioDecoder {
         return step.kind
     }
 
+    /// An `editor` object read and validated as a scenario's (onto the defaults, every range
+    /// and rule checked), its messages at `place` in `file` (`compare --vary` sets one key of an
+    /// encoded editor and reads it back through here).
+    package static func decodeEditor(
+        _ node: JSONNode, file: String, place: String = "editor", extensions: ExtensionNames = .none
+    ) throws(ScenarioError) -> EditorConfig {
+        try EditorDecoder(extensions: extensions).decode(Field(node: node, path: place, file: file))
+    }
+
     /// Decodes scenario text given as a string (built-in scenarios, tests).
     package static func decode(
         text: String, file: String = "<inline>", defaultName: String = "inline", directory: String = ".",

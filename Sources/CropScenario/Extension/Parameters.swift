@@ -104,14 +104,18 @@ public struct Parameters: Equatable, Sendable {
         return s
     }
 
+    /// Two parameter sets are equal when their JSON values are.
     public static func == (a: Parameters, b: Parameters) -> Bool { a.json == b.json }
 }
 
 /// A registered policy or curve as a scenario names it: its name and parameters.
 public struct Extension: Equatable, Sendable {
+    /// The registered name (`kind` of a policy, `curve` of an animation).
     public var name: String
+    /// The scenario's `params` for it.
     public var parameters: Parameters
 
+    /// A registered policy or curve by name, with its parameters.
     public init(name: String, parameters: Parameters = .empty()) {
         self.name = name
         self.parameters = parameters

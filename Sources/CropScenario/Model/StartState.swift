@@ -25,6 +25,7 @@ public struct StartState: Equatable, Sendable {
     /// shown at the box centre; nil: the image centre.
     public var at: Point?
 
+    /// A start key by key; every key defaults to the scenario file's default (docs/scenarios.md).
     public init(
         mirrored: Bool = false, turns: Int = 0, box: Size? = nil, angle: Double = 0, zoom: Double? = nil,
         at: Point? = nil

@@ -5,18 +5,24 @@ import CropScenario
 /// its own memory and restores only what it changes (pan: the centre; pinch: the zoom;
 /// rotation: the angle), at its own end.
 public struct RollbackPolicy: SnapBackPolicy {
+    /// Whether the whole state rolls back on release, or each gesture's part at its own end.
     public var mode: RollbackMode
+    /// Whether a cancelled gesture counts as a release (`onCancel: "settle"`).
     public var settlesOnCancel: Bool
 
+    /// Rollback in `mode`; `settlesOnCancel` as the scenario's `onCancel` says.
     public init(mode: RollbackMode = .whole, settlesOnCancel: Bool = true) {
         self.mode = mode
         self.settlesOnCancel = settlesOnCancel
     }
 
+    /// The last valid state (`whole`), or one per gesture (`perGesture`).
     public var memory: PolicyMemory { mode == .whole ? .whole : .perGesture }
 
+    /// Always the raw state: the image follows the fingers.
     public func touch(_ raw: ViewState, in geometry: PolicyGeometry) -> TouchResponse { .follow }
 
+    /// Per gesture, an invalid state returns what that gesture changed to its stored value.
     public func gestureEnded(_ ending: GestureEnding, in geometry: PolicyGeometry) -> ViewState? {
         guard mode == .perGesture, !geometry.isValid(ending.shown) else { return nil }
         var target = ending.shown
@@ -33,6 +39,7 @@ public struct RollbackPolicy: SnapBackPolicy {
         return target
     }
 
+    /// Whole, an invalid state returns to the last valid one.
     public func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? {
         guard mode == .whole, !geometry.isValid(release.shown) else { return nil }
         return release.memories.whole

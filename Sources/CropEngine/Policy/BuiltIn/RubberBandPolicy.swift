@@ -8,17 +8,22 @@ public struct RubberBandPolicy: SnapBackPolicy {
     public var constant: Double
     /// Deceleration per millisecond, or nil for no momentum.
     public var momentum: Double?
+    /// Whether a cancelled gesture counts as a release (`onCancel: "settle"`).
     public var settlesOnCancel: Bool
 
+    /// A band of `constant`, with optional momentum; `settlesOnCancel` as the scenario's `onCancel` says.
     public init(constant: Double = 0.55, momentum: Double? = nil, settlesOnCancel: Bool = true) {
         self.constant = constant
         self.momentum = momentum
         self.settlesOnCancel = settlesOnCancel
     }
 
+    /// The band with this policy's constant.
     public func touch(_ raw: ViewState, in geometry: PolicyGeometry) -> TouchResponse { .band(constant) }
+    /// The band's inverse, so a `began` does not move the picture.
     public func resume(from shown: ViewState, in geometry: PolicyGeometry) -> Resumption { .unband(constant) }
 
+    /// Where a fling coasts to, projected, or else the projection of the shown state.
     public func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? {
         Momentum.target(release, rate: momentum, in: geometry) ?? geometry.project(release.shown)
     }

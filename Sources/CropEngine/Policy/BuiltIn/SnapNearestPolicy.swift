@@ -7,15 +7,19 @@ import CropScenario
 public struct SnapNearestPolicy: SnapBackPolicy {
     /// Deceleration per millisecond (0.998 like a scroll view), or nil for no momentum.
     public var momentum: Double?
+    /// Whether a cancelled gesture counts as a release (`onCancel: "settle"`).
     public var settlesOnCancel: Bool
 
+    /// Snap to the nearest valid state, with optional momentum; `settlesOnCancel` as `onCancel` says.
     public init(momentum: Double? = nil, settlesOnCancel: Bool = true) {
         self.momentum = momentum
         self.settlesOnCancel = settlesOnCancel
     }
 
+    /// Always the raw state: the image follows the fingers.
     public func touch(_ raw: ViewState, in geometry: PolicyGeometry) -> TouchResponse { .follow }
 
+    /// Where a fling coasts to, projected; else the projection of an invalid shown state, or nil.
     public func release(_ release: Release, in geometry: PolicyGeometry) -> ViewState? {
         if let target = Momentum.target(release, rate: momentum, in: geometry) { return target }
         return geometry.isValid(release.shown) ? nil : geometry.project(release.shown)

@@ -53,7 +53,8 @@ extension Commands {
                            a began that interrupts an animation moves neither image nor box
               oscillation  a settle changes direction no more often than its curve allows
               rate         the same script at 30, 60 and 120 fps ends in the same state (none, clamp,
-                           rubberBand, snapNearest; rollback stores sampled states, so it is not claimed)
+                           rubberBand, snapNearest, registered policies with memory nothing; rollback
+                           stores sampled states, so it is not claimed)
               crops        crops lie in the image, `round` keeps square and aspect sizes, and pixels match a render
               target       a settle that runs to its end lands exactly on its target
               box          bounds, minimum size, locked aspect, re-fit content and start frame

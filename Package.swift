@@ -16,7 +16,8 @@
 //   CropPipeline                            files, loading, render sessions, `run` outputs
 //   CropGoldens, CropCompare, CropExplore   check/record, policy comparison, invariant explorer
 //   CropConformance                         a user's editor model against the reference, script by script
-//   CropImport                              recorded touches (CDP, WebDriver, getevent) into scenarios
+//   CropImport                              recorded touches (CDP, WebDriver, getevent, app sessions) into scenarios
+//   CropFit                                 an app's recorded frames against the model; fitting its parameters
 //   CropHTTP, CropPlay                      a minimal HTTP/1.1 server; the live playground on it
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
@@ -127,7 +128,15 @@ let package = Package(
             ]
         ),
         // Recorded touches (CDP, WebDriver, getevent) into scenarios.
-        .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON"]),
+        .target(name: "CropImport", dependencies: ["CropGeometry", "CropJSON", "CropScenario"]),
+        // A real app's recorded frames against the model (`conform --trace`), and the search for
+        // the editor parameters that reproduce them (`fit`).
+        .target(
+            name: "CropFit",
+            dependencies: [
+                "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropPipeline", "CropGoldens", "CropImport",
+            ]
+        ),
         .target(
             name: "CropExplore",
             dependencies: ["CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender"]
@@ -142,7 +151,7 @@ let package = Package(
             dependencies: [
                 "CropJSON", "CropScenario", "CropEngine", "CropBitmap", "CropRender", "CropImageIO",
                 "CropPipeline", "CropGoldens", "CropCompare", "CropExplore", "CropImport", "CropHTTP", "CropPlay",
-                "CropConformance",
+                "CropConformance", "CropFit",
             ]
         ),
         .executableTarget(name: "cropreplay", dependencies: ["CropReplayCLI"]),
@@ -153,7 +162,7 @@ let package = Package(
             name: "CropReplay",
             dependencies: [
                 "CropReplayEngine", "CropGeometry", "CropScenario", "CropEngine", "CropBitmap", "CropImageIO",
-                "CropPipeline", "CropGoldens",
+                "CropPipeline", "CropGoldens", "CropFit",
             ]
         ),
         .target(name: "CropReplayTesting", dependencies: ["CropReplay", "CropExplore"]),
@@ -161,7 +170,7 @@ let package = Package(
             name: "cropreplay-bench",
             dependencies: [
                 "CCropKernels", "CropReplayCLI", "CropPipeline", "CropGoldens", "CropRender", "CropImageIO",
-                "CropEngine", "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare",
+                "CropEngine", "CropScenario", "CropBitmap", "CropHTTP", "CropPlay", "CropCompare", "CropFit",
             ]
         ),
         // libFuzzer entry points (Fuzz/run.sh builds them with -sanitize=fuzzer -DFUZZING). Their
@@ -189,7 +198,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "CCropKernels", "CropGeometry", "CropJSON", "CropScenario", "CropEngine", "CropBitmap",
                 "CropRender", "CropImageIO", "CropPipeline", "CropGoldens", "CropCompare", "CropExplore",
-                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance",
+                "CropReplayCLI", "CropImport", "CropHTTP", "CropPlay", "CropConformance", "CropFit",
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer entry points and runs each for a given time (see Fuzz/README.md).
-#   Fuzz/run.sh [seconds per target=600] [targets=scenario mutate png jpeg writers numbers cdp webdriver getevent http play]
+#   Fuzz/run.sh [seconds per target=600] [targets=scenario mutate png jpeg writers numbers cdp webdriver getevent session http play]
 # Corpora live in Fuzz/corpus/<target> (seeded from scenarios/, Fuzz/seeds/ and golden PNGs
 # plus a few invalid files); crashes are written to Fuzz/findings/<target>/. Exits 1 when a
 # target wrote a new crash, timeout or out-of-memory input. FUZZ_NICE=1 runs the fuzzer under
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-targets=${*:-scenario mutate png jpeg writers numbers cdp webdriver getevent http play}
+targets=${*:-scenario mutate png jpeg writers numbers cdp webdriver getevent session http play}
 swift build -c release --build-path .build/fuzz --product cropreplay-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
   -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -1
@@ -37,6 +37,7 @@ for target in $targets; do
     cdp) cp -n Tests/CropReplayTests/Fixtures/import/*.cdp "$corpus"/ ;;
     webdriver) cp -n Tests/CropReplayTests/Fixtures/import/*.webdriver.json "$corpus"/ ;;
     getevent) cp -n Tests/CropReplayTests/Fixtures/import/*.getevent "$corpus"/ ;;
+    session) cp -n Tests/CropReplayTests/Fixtures/import/*.session.jsonl "$corpus"/ ;;
     http) printf 'GET /api/state?x=1 HTTP/1.1\r\nHost: a\r\n\r\n' > "$corpus/get"
           printf 'POST /api/tick HTTP/1.1\r\nContent-Length: 40\r\n\r\n{"frames":1,"touches":[[1,180,300]]}   ' > "$corpus/post" ;;
     play) printf '\x00{"frames":2,"touches":[[1,180,300],[2,250,400]]}' > "$corpus/tick"

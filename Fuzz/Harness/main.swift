@@ -10,7 +10,8 @@ import CropImport
 // handles and a grid: RenderWindows.swift), mutate (the same on valid scenarios mutated by
 // a stream of choices: ScenarioMutator.swift), png (PNG and APNG decoding), jpeg (JPEG decoding
 // through libjpeg-turbo and the EXIF orientation parser), cdp, webdriver and getevent (the
-// import parsers and the resampler), http (the playground's request parser), play (the
+// import parsers and the resampler), session (an app's recording: parsed, made into a
+// scenario, decoded and replayed), http (the playground's request parser), play (the
 // playground's routes: a request line and body from the input, on one session), writers
 // (APNG/GIF writers on random frames, read back and compared), numbers (scenarios built
 // from extreme finite numbers: every trace must be JSON with finite numbers only).
@@ -24,7 +25,9 @@ import CropScenario
     import Glibc
 #endif
 
-enum FuzzTarget: String { case scenario, mutate, png, jpeg, writers, numbers, cdp, webdriver, getevent, http, play }
+enum FuzzTarget: String {
+    case scenario, mutate, png, jpeg, writers, numbers, cdp, webdriver, getevent, session, http, play
+}
 
 /// Milliseconds on a monotonic clock.
 func now() -> Double {
@@ -187,6 +190,18 @@ func fuzzImport(_ bytes: [UInt8], _ parse: (String) throws(ImportError) -> Touch
     }
 }
 
+func fuzzSession(_ bytes: [UInt8]) {
+    // Any text: an error, or a recording whose scenario decodes (or says why not) and replays
+    // (or says why not); its frames are in increasing order, its callbacks on frames >= 1.
+    guard let log = try? SessionLog.parse(String(decoding: bytes, as: UTF8.self)) else { return }
+    precondition(zip(log.frames, log.frames.dropFirst()).allSatisfy { $0.frame < $1.frame })
+    precondition(log.events.allSatisfy { $0.frame >= 1 })
+    let text = log.scenarioText(name: "fuzz", preset: "circle-avatar-bounce", editorJSON: nil)
+    guard let scenario = try? ScenarioDecoder.decode(text: text) else { return }
+    _ = try? Replayer.replay(
+        scenario, imageWidth: log.imageWidth, imageHeight: log.imageHeight, frameLimit: 2000, scenarioHash: "")
+}
+
 func fuzzHTTP(_ bytes: [UInt8]) {
     let parser = HTTPRequestParser()
     switch parser.parse(bytes) {
@@ -266,6 +281,7 @@ func runTarget(_ bytes: [UInt8]) {
     case .cdp: fuzzImport(bytes, CDPLog.parse)
     case .webdriver: fuzzImport(bytes, WebDriverLog.parse)
     case .getevent: fuzzImport(bytes, GeteventLog.parse)
+    case .session: fuzzSession(bytes)
     case .writers: fuzzWriters(bytes)
     case .numbers: fuzzNumbers(bytes)
     case .http: fuzzHTTP(bytes)

@@ -16,6 +16,16 @@ public struct TraceDifference: Sendable, Equatable, CustomStringConvertible {
     /// `pan began at frame 15`.
     public var gesture: String?
 
+    package init(
+        frame: Int?, field: String, expected: TraceFile.Frame.Value, actual: TraceFile.Frame.Value, gesture: String?
+    ) {
+        self.frame = frame
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+        self.gesture = gesture
+    }
+
     /// `frame 17: imageRect.x 120.0 -> 122.3 (+2.3 pt); pan began at frame 15`: both values
     /// at the same precision.
     public var description: String {
@@ -184,7 +194,7 @@ package enum TraceDiff {
     }
 
     /// "pan began at frame 15": the latest began or ended at or before the frame.
-    static func gestureContext(upTo frame: Int, frames: [TraceFile.Frame]) -> String? {
+    package static func gestureContext(upTo frame: Int, frames: [TraceFile.Frame]) -> String? {
         var i = min(frame, frames.count - 1)
         while i >= 0 {
             guard case .list(let events) = frames[i][TraceField.events] else {

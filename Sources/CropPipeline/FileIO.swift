@@ -187,7 +187,7 @@ package enum FileIO {
 
     /// Folders `check`/`record` never look into: goldens, outputs, hidden and build folders.
     package static let skippedFolders: Set<String> = ["golden", "out", "node_modules", "Packages"]
-    /// JSON files that are outputs, not scenarios.
+    /// JSON files that are outputs, not scenarios (and recorded traces, `*.recorded.json`).
     package static let skippedFiles: Set<String> = ["schema.json", "trace.json", "metrics.json", "Package.resolved"]
 
     /// Every `*.json` scenario under `path` (a file is itself), sorted: never inside `golden/`,
@@ -210,7 +210,11 @@ package enum FileIO {
                 }
                 continue
             }
-            if name.hasSuffix(".json") && !skippedFiles.contains(name) && !name.hasPrefix(".") { out.append(full) }
+            if name.hasSuffix(".json") && !skippedFiles.contains(name) && !name.hasPrefix(".")
+                && !name.hasSuffix(".recorded.json")
+            {
+                out.append(full)
+            }
         }
         return out.sorted()
     }

@@ -16,7 +16,8 @@ public enum CLI {
     /// The subcommands, in the order help lists them.
     static let commands: [CommandSpec] = [
         Commands.runSpec, Commands.checkSpec, Commands.recordSpec, Commands.compareSpec, Commands.validateSpec,
-        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.conformSpec, Commands.importSpec,
+        Commands.presetsSpec, Commands.schemaSpec, Commands.exploreSpec, Commands.conformSpec, Commands.fitSpec,
+        Commands.importSpec,
         Commands.playSpec,
         Commands.demoSpec,
     ]

@@ -2,6 +2,7 @@ import CCropKernels
 import CropBitmap
 import CropCompare
 import CropEngine
+import CropFit
 import CropGoldens
 import CropImageIO
 import CropPipeline
@@ -105,6 +106,12 @@ if CommandLine.arguments.contains("--formats") {
 // --animations: only the animations section (run's and compare's animation files).
 if CommandLine.arguments.contains("--animations") {
     printAnimations()
+    exit(0)
+}
+
+// --fit: only the fit of three parameters over three 2-second recordings.
+if CommandLine.arguments.contains("--fit") {
+    try FitTiming.measure(reps: quick ? 1 : 3)
     exit(0)
 }
 

@@ -19,7 +19,18 @@ extension Commands {
             )
         ],
         options: [
-            .init(name: "--model", value: "<name>", help: "The registered editor model to check (required)."),
+            .init(
+                name: "--model", value: "<name>",
+                help: "The registered editor model to check (required, unless --trace: then optional)."),
+            .init(
+                name: "--trace", value: "<recorded.json>",
+                help:
+                    "Compare the one scenario's replay with what an app showed (a recorded trace from `import"
+                    + " session`) instead of with the reference.",
+                isPath: true),
+            .init(
+                name: "--tolerance", value: "<pt>",
+                help: "With --trace: points a corner may be off before a frame departs (default: 1)."),
             .init(
                 name: "--random", value: "<n>",
                 help: "Also replay n random scripts per preset (the explorer's generator; default: 0)."),
@@ -48,6 +59,10 @@ extension Commands {
         run: { a, console in try Commands.conform(a, console) })
 
     static func conform(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
+        if a.options["--trace"] != nil { return try conformTrace(a, console) }
+        if a.options["--tolerance"] != nil {
+            throw UsageError(message: "'--tolerance' applies to --trace", command: "conform")
+        }
         guard a.options["--model"] != nil else {
             throw UsageError(message: "missing '--model <name>': the editor model to check", command: "conform")
         }

@@ -16,8 +16,8 @@ extension Commands {
             .init(
                 name: "format",
                 help:
-                    "cdp (Input.dispatchTouchEvent parameters), webdriver (W3C Actions JSON) or getevent"
-                    + " (Android getevent -lt).",
+                    "cdp (Input.dispatchTouchEvent parameters), webdriver (W3C Actions JSON), getevent"
+                    + " (Android getevent -lt) or session (an app's recording: SessionRecorder's JSON lines).",
                 min: 1,
                 max: 1),
             .init(name: "log", help: "The log file.", min: 1, max: 1),
@@ -47,6 +47,10 @@ extension Commands {
             .init(
                 name: "--out", value: "<S.json>",
                 help: "Write the scenario here (atomically); default: standard output."),
+            .init(
+                name: "--trace", value: "<recorded.json>",
+                help: "session: write the frames the app showed here (default: S.recorded.json beside --out).",
+                isPath: true),
         ],
         discussion:
             "The scenario is validated (decoded and replayed) before it is written. Errors name the log's"
@@ -56,10 +60,14 @@ extension Commands {
     static func importLog(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = a.positionals[0]
         let path = a.positionals[1]
+        if format == "session" { return try importSession(a, console) }
         guard ["cdp", "webdriver", "getevent"].contains(format) else {
             throw UsageError(
-                message: "unknown log format '\(Echo.cap(format))': expected cdp, webdriver or getevent",
+                message: "unknown log format '\(Echo.cap(format))': expected cdp, webdriver, getevent or session",
                 command: "import")
+        }
+        if a.options["--trace"] != nil {
+            throw UsageError(message: "'--trace' applies to session recordings only", command: "import")
         }
         var mapping = PointMapping()
         mapping.scale = try a.double("--scale", min: 1e-6, max: 1e6) ?? 1

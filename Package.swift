@@ -22,6 +22,7 @@
 //   CropReview                              `review`: accepting check's failures from a local page
 //   CropReplayCLI -> cropreplay             the command line
 //   CropReplay -> CropReplayTesting         the public library (re-exports CropReplayEngine), test assertions
+//                                                 and exploration (CropExplore)
 import PackageDescription
 
 let package = Package(
@@ -186,7 +187,7 @@ let package = Package(
                 "CropPipeline", "CropGoldens", "CropFit",
             ]
         ),
-        .target(name: "CropReplayTesting", dependencies: ["CropReplay"]),
+        .target(name: "CropReplayTesting", dependencies: ["CropReplay", "CropExplore"]),
         .executableTarget(
             name: "cropreplay-bench",
             dependencies: [

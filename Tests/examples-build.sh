@@ -12,7 +12,8 @@
 #    clamping editor departs from the reference.
 # 3. `custom-cropreplay compare` puts the clamping model beside the reference and varies the
 #    stepZoom policy's band parameter.
-# 4. The example's own tests pass (`swift test`, Swift Testing), among them
+# 4. `custom-cropreplay explore --model jumpy` finds the example's planted bug and shrinks it.
+# 5. The example's own tests pass (`swift test`, Swift Testing), among them
 #    `custom-cropreplay play --model clamping` driven in headless Chromium by
 #    Tests/Browser/playground_cdp.py: a recorded drag replays under `run --model clamping` to the
 #    live frames. Without Chromium it is skipped with a loud line (shown below); under
@@ -64,6 +65,24 @@ for v in 0.3 0.6; do
   [ -f "$copy/band/pinch-snaps-compare/policy.params.band=$v/trace.json" ] || fail "compare --vary wrote no band=$v"
 done
 say "ok: compare --models reference,clamping and --vary policy.params.band=0.3,0.6 wrote every variant"
+# 4. explore on the user's code: the planted bug of the jumpy model (a jump at a pan's began) is
+#    found, shrunk to at most two steps and written as a scenario the reproduce line (naming
+#    custom-cropreplay) replays under `run --model jumpy`.
+set +e
+(cd "$copy" && swift run --skip-build --package-path "$example" custom-cropreplay explore --model jumpy \
+  --preset circle-avatar-bounce --count 20 --out "$copy/explore") >"$copy/explore.log" 2>&1
+code=$?
+set -e
+cat "$copy/explore.log"
+[ "$code" = 1 ] || fail "explore --model jumpy exited with $code, expected 1 (findings)"
+line=$(grep -m1 '^  reproduce: custom-cropreplay run --model jumpy ' "$copy/explore.log") ||
+  fail "no reproduce line naming custom-cropreplay"
+scenario=${line##* }
+steps=$(grep -c '^    {' "$scenario")
+[ "$steps" -le 3 ] || fail "the shrunk scenario has $((steps - 1)) steps, expected at most 2"
+(cd "$copy" && swift run --skip-build --package-path "$example" custom-cropreplay run --model jumpy "$scenario" \
+  --out "$copy/explore-run") >/dev/null || fail "the shrunk scenario does not replay under run --model jumpy"
+say "ok: explore --model jumpy finds the planted jump and shrinks it to $((steps - 1)) step(s)"
 swift test --package-path "$example" >"$copy/test.log" 2>&1 || {
   grep -v "^warning: " "$copy/test.log" | tail -40
   fail "the example's tests failed"

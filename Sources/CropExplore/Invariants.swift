@@ -49,6 +49,52 @@ package enum Invariant: String, CaseIterable, Sendable {
     static let perScript: [Invariant] = allCases.filter { $0 != .rate }
 }
 
+extension Invariant {
+    /// What any crop editor should keep, checked on a registered editor model from what it
+    /// shows (the others need the reference's internals: its raw state, settles and re-fits).
+    package static let modelDefaults: [Invariant] = [
+        .finite, .settled, .continuity, .rate, .identities, .crops, .render,
+    ]
+
+    /// What the invariant assumes of the editor it checks, on the reference (`model` false) or
+    /// on a registered model: `explore` prints it beside each invariant, and docs/explore.md
+    /// lists it. An editor that does not make the assumption leaves the invariant out
+    /// (`--invariant`).
+    package func assumes(model: Bool) -> String {
+        switch self {
+        case .finite: return "nothing: every legal script replays with finite numbers"
+        case .clamp: return "the clamp policy, with zoom limits that allow covering the box"
+        case .mask: return "the editor's mask visibility (always; hiddenWhileTouching without a fade)"
+        case .settled:
+            return model
+                ? "the constraint asks for cover and the zoom limits allow it at the shown angle"
+                : "a policy that promises cover (clamp; rubberBand, snapNearest and registered policies with"
+                    + " onCancel settle; whole rollback when every gesture began covered), zoom limits that allow it"
+        case .jump: return "nothing beyond the reference's frame order"
+        case .oscillation:
+            return "springs overshoot as their damping allows; every other curve, registered ones too, never does"
+        case .rate:
+            return model
+                ? "the end state depends on the gestures, not on the frames sampled"
+                : "a policy that remembers no sampled state (none, clamp, rubberBand, snapNearest; registered"
+                    + " policies with memory nothing)"
+        case .crops: return "the crop is what the box shows"
+        case .target: return "nothing: a finished curve is at its target"
+        case .box: return "a resizable box"
+        case .identities:
+            return model
+                ? "a flip, and a turn of a square box, needs no projection"
+                : "a flip, and a turn of a square box that does not turn, needs no projection"
+        case .projection: return "nothing"
+        case .continuity:
+            return model
+                ? "a touch catches the photo where it is shown; a box drag never pushes the photo"
+                : "a touch catches the photo where it is shown (clamp's wall aside)"
+        case .render: return "nothing"
+        }
+    }
+}
+
 /// One replay with the engine's state after every frame and the actions each frame applied.
 package struct Observation {
     let scenario: Scenario
@@ -367,10 +413,29 @@ package enum Checks {
         return nil
     }
 
-    static func crops(_ o: Observation, image: RGBAImage) -> String? {
-        let editor = o.scenario.editor
-        for crop in o.trace.crops {
-            let s = o.states[crop.frame]
+    /// No number of the trace is NaN or infinite.
+    static func finite(_ trace: Trace) -> String? {
+        for f in trace.frames {
+            let numbers = [
+                f.zoom, f.k, f.imageRect.x, f.imageRect.y, f.imageRect.width, f.imageRect.height, f.mask, f.angle,
+                f.box.x, f.box.width,
+            ]
+            if numbers.contains(where: { !$0.isFinite }) {
+                return "frame \(f.frame): a number is not finite"
+            }
+        }
+        return nil
+    }
+
+    /// Crops lie inside the image, `round` keeps square and aspect sizes, and an upright crop's
+    /// pixels are a render of its rect; `view(n)` is what frame n showed (the reference's state
+    /// or a model's display), in its layout.
+    static func crops(
+        _ trace: Trace, editor: EditorConfig, image: RGBAImage,
+        view: (Int) -> (layout: Layout, shown: ViewState, box: Rect)
+    ) -> String? {
+        for crop in trace.crops {
+            let s = view(crop.frame)
             let iw = Int(s.layout.imageWidth)
             let ih = Int(s.layout.imageHeight)
             guard let r = crop.pixelRect else {
@@ -431,18 +496,18 @@ extension Checks {
     /// One frame in this many is rendered for the render invariant.
     static let renderEvery = 50
 
-    /// Renders about one frame in `renderEvery` of `o` (those showing the scenario's image;
+    /// Renders about one frame in `renderEvery` of `trace` (those showing the scenario's image;
     /// where the sample starts depends on the script's length, so short scripts are sampled
     /// too) through RenderProbe: by turns a thumbnail at a quarter of the geometry, or a
     /// window whose place, size and faces vary with the frame.
-    static func render(_ o: Observation, image: PremultipliedImage) -> String? {
-        let frames = o.trace.frames
-        let scale = o.scenario.editor.viewport.scale
+    static func render(_ trace: Trace, _ editor: EditorConfig, image: PremultipliedImage) -> String? {
+        let frames = trace.frames
+        let scale = editor.viewport.scale
         let start = frames.count * 31 % renderEvery
         for (n, f) in frames.enumerated() where (n + start) % renderEvery == 0 && f.imageIndex == 0 {
             let turn = (n + start) / renderEvery
             if turn % 2 == 0 {
-                if let problem = RenderProbe.checkThumbnail(f, editor: o.scenario.editor, factor: 0.25, image: image) {
+                if let problem = RenderProbe.checkThumbnail(f, editor: editor, factor: 0.25, image: image) {
                     return problem
                 }
                 continue
@@ -452,7 +517,7 @@ extension Checks {
             w.dy = Double(n % 7) - 3
             w.faceSize = n
             w.split = (n * 7) % (w.height * scale + 1)
-            if let problem = RenderProbe.check(f, editor: o.scenario.editor, scale: scale, image: image, window: w) {
+            if let problem = RenderProbe.check(f, editor: editor, scale: scale, image: image, window: w) {
                 return problem
             }
         }

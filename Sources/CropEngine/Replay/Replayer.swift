@@ -32,6 +32,25 @@ package enum Replayer {
         return try player.run(scenarioHash: scenarioHash ?? scenario.sourceHash)
     }
 
+    /// Replays `scenario` through the registered model `model`, `observer` seeing what it shows
+    /// after every frame, whether it is still settling, and the actions the frame applied (the
+    /// explorer checks a model from outside). Returns what it showed at frame 0 with the trace.
+    package static func replay(
+        _ scenario: Scenario, imageWidth: Int, imageHeight: Int, model: String, registrations: Registrations,
+        frameLimit: Int = Limits.maxFrames,
+        observer: @escaping (_ view: ModelView, _ isSettling: Bool, _ actions: [EngineAction]) -> Void
+    ) throws(ScenarioError) -> (initial: (view: ModelView, isSettling: Bool), trace: Trace) {
+        let reference = try referenceModel(
+            scenario, imageWidth: imageWidth, imageHeight: imageHeight, registrations: registrations)
+        let custom = try customModel(
+            named: model, scenario, reference: reference, imageWidth: imageWidth, imageHeight: imageHeight,
+            registrations: registrations)
+        var player = ScriptPlayer(
+            scenario: scenario, model: custom, imageWidth: imageWidth, imageHeight: imageHeight,
+            frameLimit: frameLimit, observer: { m, applied in observer(m.view, m.isSettling, applied) })
+        return ((custom.view, custom.isSettling), try player.run(scenarioHash: scenario.sourceHash))
+    }
+
     /// The reference model at frame 0: the initial fit with the scenario's `start` applied.
     package static func referenceModel(
         _ scenario: Scenario, imageWidth: Int, imageHeight: Int, faults: EngineFaults = [],

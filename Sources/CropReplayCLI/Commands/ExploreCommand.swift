@@ -1,4 +1,5 @@
 import CropExplore
+import CropGoldens
 import CropJSON
 import CropPipeline
 import CropScenario
@@ -8,19 +9,35 @@ extension Commands {
     static let exploreSpec = CommandSpec(
         name: "explore",
         abstract: "Replay random scripts and check the policies' invariants.",
-        overview: "Replay random scripts and check each policy's promises (invariants).",
+        overview:
+            "Replay random scripts and check each policy's promises (invariants), on CropReplay's reference editor"
+            + " or on an editor model of your own.",
         options: [
             .init(name: "--preset", value: "<p>", help: "One preset (default: all)."),
-            .init(name: "--policy", value: "<k>", help: "One policy (default: all five), replacing the preset's."),
+            .init(
+                name: "--policy", value: "<k>",
+                help: "One policy, built-in or registered (default: all of them), replacing the preset's."),
+            .init(
+                name: "--curve", value: "<name>",
+                help: "The policy's settle curve, built-in or registered (default: the preset's)."),
+            .init(
+                name: "--model", value: "<name>",
+                help: "Explore a registered editor model instead of the reference (its default invariants)."),
             .init(name: "--count", value: "<n>", help: "Scripts per preset and policy (default: 1000)."),
             .init(name: "--seed", value: "<s>", help: "Seed (default: 1); the same seed gives the same scripts."),
             .init(
                 name: "--invariant", value: "<list>",
                 help:
-                    "Comma-separated invariants to check (default: all):"
+                    "Comma-separated invariants to check (default: all; with --model:"
+                    + " \(Invariant.modelDefaults.map(\.rawValue).joined(separator: ", "))):"
                     + " \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
             ),
             .init(name: "--fps", value: "<list>", help: "Frame rates for the rate invariant (default: 30,60,120)."),
+            .init(
+                name: "--shard", value: "<i/n>",
+                help:
+                    "Explore only shard i of n: script k of every preset and policy goes to shard k % n + 1, so n CI"
+                    + " jobs together explore exactly the scripts of one run."),
             SharedOption.out("out/explore", "Where failing scenarios go"),
             SharedOption.jobs,
         ],
@@ -36,7 +53,8 @@ extension Commands {
                            a began that interrupts an animation moves neither image nor box
               oscillation  a settle changes direction no more often than its curve allows
               rate         the same script at 30, 60 and 120 fps ends in the same state (none, clamp,
-                           rubberBand, snapNearest; rollback stores sampled states, so it is not claimed)
+                           rubberBand, snapNearest, registered policies with memory nothing; rollback
+                           stores sampled states, so it is not claimed)
               crops        crops lie in the image, `round` keeps square and aspect sizes, and pixels match a render
               target       a settle that runs to its end lands exactly on its target
               box          bounds, minimum size, locked aspect, re-fit content and start frame
@@ -46,46 +64,27 @@ extension Commands {
                            the shown image is the band of the raw state, so the next event never jumps
               render       about one frame in 50 renders (a thumbnail, or a small window with faces, handles
                            and a grid past every edge) at the viewport's size, the same in bands
-            A failing script is shrunk and written as a scenario file that reproduces it.
+            With --model, a registered editor model is checked from what it shows, against what any crop editor
+            should keep: finite, settled (where the editor's constraint asks for cover), continuity (no began
+            moves the image, a box drag never does), rate, identities, crops and render. The summary prints what
+            each invariant assumes; leave out with --invariant one your editor does not promise.
+            A failing script is shrunk and written as a scenario file that reproduces it (with --model, under
+            `run --model NAME`).
 
-            Exit status: 0 no finding, 1 findings written.
+            Exit status: 0 no finding, 1 findings written, 2 bad usage.
             """,
         run: { a, console in try Commands.explore(a, console) })
 
     static func explore(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
-        let presets = a.options["--preset"].map { [$0] } ?? Preset.all.map(\.name)
-        for p in presets where Preset.named(p) == nil {
-            throw UsageError(
-                message:
-                    "unknown preset '\(Echo.cap(p))'; expected one of"
-                    + " \(Preset.all.map(\.name).joined(separator: ", "))",
-                command: "explore")
-        }
-        var policies = PolicyKind.allCases
-        if let k = a.options["--policy"] {
-            let kind = PolicyKind(rawValue: k)
-            guard kind.isBuiltIn else {
-                throw UsageError(
-                    message:
-                        "unknown policy '\(Echo.cap(k))'; expected"
-                        + " \(PolicyKind.allCases.map(\.rawValue).joined(separator: ", "))",
-                    command: "explore")
-            }
-            policies = [kind]
-        }
-        var invariants = Set(Invariant.allCases)
-        if let list = a.options["--invariant"] {
-            invariants = []
-            for name in list.split(separator: ",").map(String.init) {
-                guard let inv = Invariant(rawValue: name) else {
-                    throw UsageError(
-                        message:
-                            "unknown invariant '\(Echo.cap(name))'; expected"
-                            + " \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
-                        command: "explore")
-                }
-                invariants.insert(inv)
-            }
+        let plan: ExplorePlan
+        do {
+            plan = try ExplorePlan(
+                presets: a.options["--preset"].map { [$0] }, policy: a.options["--policy"],
+                curve: a.options["--curve"], model: a.options["--model"],
+                invariants: a.options["--invariant"].map { $0.split(separator: ",").map(String.init) },
+                registrations: a.registrations)
+        } catch {
+            throw UsageError(message: error.message, command: "explore")
         }
         var fps = [30, 60, 120]
         if let list = a.options["--fps"] {
@@ -103,22 +102,37 @@ extension Commands {
         guard let seed = UInt64(a.options["--seed"] ?? "1") else {
             throw UsageError(message: "'--seed' expects a whole number from 0 to \(UInt64.max)", command: "explore")
         }
+        var shard: Shards.Spec?
+        if let text = a.options["--shard"] {
+            guard let spec = Shards.Spec(text) else {
+                throw UsageError(
+                    message:
+                        "'--shard' expects i/n with 1 <= i <= n <= \(Shards.Spec.maxCount), got '\(Echo.cap(text))'",
+                    command: "explore")
+            }
+            shard = spec
+            let mine = count / spec.count + (spec.index - 1 < count % spec.count ? 1 : 0)
+            console.out("shard \(spec.index)/\(spec.count): \(mine) of \(count) scripts per preset and policy")
+        }
         let out = a.options["--out"] ?? "out/explore"
         let jobs = try jobs(a)
-        let runs = presets.flatMap { p in policies.map { (p, $0) } }
-        let chosen = invariants
+        let runs = plan.subjects
+        let chosen = plan.invariants
         let rates = fps
+        let part = shard.map { ($0.index, $0.count) }
         let results = LockedDictionary<Int, Result<Explorer.Summary, ScenarioError>>()
         try? Parallel.forEach(count: runs.count, jobs: jobs) { i in
-            var config = Explorer.Config(preset: runs[i].0, policy: runs[i].1, count: count, seed: seed)
+            var config = Explorer.Config(subject: runs[i], count: count, seed: seed)
             config.invariants = chosen
             config.fps = rates
+            config.shard = part
             do throws(ScenarioError) { results.set(i, .success(try Explorer.run(config))) } catch {
                 results.set(i, .failure(error))
             }
         }
         var total: [Invariant: Explorer.Tally] = [:]
         var findings = 0
+        let model = runs.first?.model
         for (i, run) in runs.enumerated() {
             guard let result = results.get(i) else { continue }
             let summary: Explorer.Summary
@@ -126,28 +140,33 @@ extension Commands {
             case .success(let s): summary = s
             case .failure(let e): throw ReplayFailure.scenario(e)
             }
+            let label = model.map { "model \($0)" } ?? (run.policy?.rawValue ?? "")
             console.out(
-                "\(run.0) / \(run.1.rawValue): \(summary.scripts) scripts, \(summary.frames) frames,"
-                    + " \(summary.findings.count) findings"
+                "\(run.preset) / \(label): \(summary.scripts) scripts, \(summary.frames) frames,"
+                    + " \(summary.findings.count) findings" + (summary.stopped ? " (stopped at the limit)" : "")
             )
             for (inv, tally) in summary.tallies {
                 total[inv, default: Explorer.Tally()].scripts += tally.scripts
                 total[inv, default: Explorer.Tally()].frames += tally.frames
                 total[inv, default: Explorer.Tally()].findings += tally.findings
             }
+            let fileLabel = model.map { "model-\($0)" } ?? (run.policy?.rawValue ?? "")
             for f in summary.findings {
-                let path = "\(out)/explore-\(f.invariant.rawValue)-\(run.0)-\(run.1.rawValue)-\(f.seed).json"
+                let path = "\(out)/explore-\(f.invariant.rawValue)-\(run.preset)-\(fileLabel)-\(f.seed).json"
                 do { try FileIO.writeAtomically(path, f.scenarioJSON) } catch { throw ReplayFailure.unwritable(error) }
-                console.out("  [\(f.invariant.rawValue)] \(f.violation)\n  reproduce: \(a.program) run \(path)")
+                let how = model.map { " --model \($0)" } ?? ""
+                console.out("  [\(f.invariant.rawValue)] \(f.violation)\n  reproduce: \(a.program) run\(how) \(path)")
                 findings += 1
             }
         }
         console.out("")
-        console.out("| invariant | scripts | frames | findings |")
-        console.out("|---|---|---|---|")
-        for inv in Invariant.allCases where invariants.contains(inv) {
+        console.out("| invariant | scripts | frames | findings | assumes |")
+        console.out("|---|---|---|---|---|")
+        for inv in Invariant.allCases where chosen.contains(inv) {
             let t = total[inv] ?? Explorer.Tally()
-            console.out("| \(inv.rawValue) | \(t.scripts) | \(t.frames) | \(t.findings) |")
+            console.out(
+                "| \(inv.rawValue) | \(t.scripts) | \(t.frames) | \(t.findings) | \(inv.assumes(model: model != nil)) |"
+            )
         }
         return findings > 0 ? 1 : 0
     }

@@ -3,7 +3,8 @@ import CropReplay
 extension Registrations {
     /// The example's policy, curve and editor, by the names scenarios and `--model` use:
     /// `"policy": {"kind": "stepZoom", "params": {"stops": [1, 2, 3]}}`,
-    /// `"animation": {"curve": "critical", "params": {"response": 0.3}}`, `--model clamping`.
+    /// `"animation": {"curve": "critical", "params": {"response": 0.3}}`, `--model clamping`, and
+    /// `--model jumpy`, an editor with a planted bug for `explore` to find.
     public static func custom() throws -> Registrations {
         var r = Registrations()
         try r.register(policy: "stepZoom") { params, _ in
@@ -17,6 +18,7 @@ extension Registrations {
             return CriticalCurve(response: try params.number("response", default: 0.3, in: 0.01...10))
         }
         try r.register(model: "clamping") { setup in ClampingEditor(setup) }
+        try r.register(model: "jumpy") { setup in JumpyEditor(setup) }
         return r
     }
 }

@@ -5,6 +5,7 @@
 //   swift run custom-cropreplay conform --model clamping scenarios --random 20
 //   swift run custom-cropreplay check --model clamping scenarios     (goldens in golden-clamping/)
 //   swift run custom-cropreplay play --model clamping                (the editor live in a browser)
+//   swift run custom-cropreplay explore --model clamping --count 200 (what any crop editor keeps)
 import CropReplay
 import CropReplayCLI
 import CustomBehaviour

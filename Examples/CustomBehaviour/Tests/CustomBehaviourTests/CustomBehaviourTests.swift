@@ -31,4 +31,29 @@ struct CustomBehaviourTests {
         let covered = mine.frames.allSatisfy { $0.valid }
         #expect(covered)
     }
+
+    /// `explore --model jumpy` catches the planted jump at a pan's `began` and shrinks the
+    /// script to at most two steps, which replays the jump under the model.
+    @Test func exploringFindsThePlantedJumpAndShrinksIt() throws {
+        let registrations = try Registrations.custom()
+        let findings = try Exploration(
+            model: "jumpy", registering: registrations, presets: ["circle-avatar-bounce"], count: 30
+        ).findings()
+        let first = try #require(findings.first)
+        #expect(first.invariant == "continuity")
+        #expect(first.violation.contains("a began moved the image"))
+        #expect(first.steps >= 1 && first.steps <= 2)
+        let replay = try Replay.load(json: first.scenario, name: "jumpy", registering: registrations, model: "jumpy")
+        let frames = try replay.trace().frames
+        let began = try #require(frames.firstIndex { f in f.events.contains { $0.phase == .began } })
+        #expect(frames[began].imageRect.x != frames[began - 1].imageRect.x)
+    }
+
+    /// The clamping editor keeps the promises it makes; the jump is the planted model's alone.
+    @Test func theClampingEditorKeepsWhatACropEditorShould() throws {
+        assertExplores(
+            Exploration(
+                model: "clamping", registering: try .custom(), presets: ["circle-avatar-bounce"], count: 30,
+                invariants: ["finite", "settled", "continuity", "identities", "crops", "render"]))
+    }
 }

@@ -69,8 +69,10 @@ final class AnimationWriterTests: XCTestCase {
         let kept = Array(stride(from: 0, to: 24, by: 2))  // 12 frames: batches of 8 and 4 with 2 jobs
         let frames = kept.map(Self.frame)
         let batchBytes = 8 * 24 * 16 * 3
-        // All batches kept between the passes, the first only, none.
-        for (cacheBytes, renders) in [(192 << 20, 2), (batchBytes, 3), (0, 4)] {
+        let wholeBytes = 12 * 24 * 16 * 3
+        // All frames kept between the passes when all fit, else none (never the first batch
+        // alone: rendered again, which a partial cache spared, but not held).
+        for (cacheBytes, renders) in [(192 << 20, 2), (wholeBytes, 2), (wholeBytes - 1, 4), (batchBytes, 4), (0, 4)] {
             let dir = temporaryDirectory("animation-writer")
             var files = AnimationFiles()
             files.apng = dir + "/a.png"

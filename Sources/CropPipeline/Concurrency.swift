@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A bounded parallel loop whose first error wins.
 package enum Parallel {
     package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -18,6 +22,22 @@ package enum Parallel {
             }
         }
         if let error = state.error { throw error }
+    }
+
+    /// Makes every thread allocate from one malloc arena (glibc's `M_ARENA_MAX` = 1); call it
+    /// once, before the first parallel loop (the command line does). Frames are allocated on
+    /// the rendering threads and freed on the thread that encodes them: with an arena per
+    /// thread (glibc's default), each arena keeps its own free frame-sized blocks for reuse,
+    /// about 40 MB more at the peak of `run --apng --gif` of 780x1688 frames (141 MB against
+    /// 103 MB for 600 frames) for the same time. A no-op where glibc's `mallopt` is absent.
+    package static func shareOneHeap() {
+        #if canImport(Glibc)
+            // mallopt is declared in <malloc.h>, which the Glibc module does not import.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return }  // nil: RTLD_DEFAULT
+            let mArenaMax: Int32 = -8
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(mArenaMax, 1)
+        #endif
     }
 
     final class LoopState: @unchecked Sendable {

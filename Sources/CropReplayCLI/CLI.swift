@@ -25,6 +25,7 @@ public enum CLI {
     {
         // An interrupting signal removes temporary files and staged outputs first.
         CleanupOnSignal.install()
+        Parallel.shareOneHeap()
         let code = dispatch(arguments, console: console, registrations: registrations)
         if let failure = console.outputError(), failure != EPIPE {
             // stdout failed (a full disk, say): the environment's problem, one line, exit 2.

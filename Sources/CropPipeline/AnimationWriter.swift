@@ -43,11 +43,11 @@ package struct ContactSheet: Sendable {
 
 /// Writes `AnimationFiles` from a sequence of frames rendered a batch at a time: memory holds
 /// one batch (and the sheet's tiles), never the whole sequence. A GIF's palette comes from
-/// every frame, so it takes a first pass for the colours; when the whole sequence fits in
-/// `cacheBytes`, that pass keeps its frames for the second, which then renders nothing.
-/// A longer sequence keeps none: a partial cache (its first batches) saved a sliver of the
-/// second pass (48 of 3000 frames of 780x1688) for the whole budget of memory, and was what
-/// held `run --apng --gif`'s memory (258 MB peak where 141 MB had sufficed). Every file is
+/// every frame, so it takes a first pass for the colours; that pass keeps its first batches
+/// for the second, up to `cacheBytes`, when they spare at least a quarter of the second
+/// pass's renders. A longer sequence keeps none: its first 192 MB (48 of 3000 frames of
+/// 780x1688) spared 1.6% of the renders for the whole budget of memory, and were what held
+/// `run --apng --gif`'s memory (258 MB at the peak where 141 MB had sufficed). Every file is
 /// written through `AtomicFile`: nothing is in place until it is complete.
 package struct AnimationWriter {
     /// Renders a batch of the sequence's frame numbers (in parallel), calls `each` with every
@@ -66,8 +66,8 @@ package struct AnimationWriter {
     package var jobs: Int
     /// The scenario file, named when a WebP would not fit in memory.
     package var scenarioFile: String
-    /// The first pass keeps its frames for the second when they total at most this many
-    /// bytes of pixels (all of them or none).
+    /// The first pass keeps at most this many bytes of frames for the second, and none when
+    /// the sequence is more than four times as large.
     package var cacheBytes = 192 << 20
 
     package init(
@@ -101,21 +101,19 @@ package struct AnimationWriter {
         var cache: [Int: [RGBFrame]] = [:]
         if gifFile != nil {
             let histogram = try GIFPalette.Histogram()
-            // Frames are kept while all of them may fit (the first batch tells their size);
-            // the first batch over the budget drops those kept so far.
+            // Every frame of a sequence has the first one's size: the first batch tells
+            // whether the budget covers a quarter of the sequence.
             var keep = true
             var cached = 0
             for start in starts {
                 let frames = try render(batch(start), nil)
                 for f in frames { histogram.add(f) }
-                guard keep else { continue }
-                cached += frames.reduce(0) { $0 + $1.pixels.count }
-                if let f = frames.first, f.pixels.count * kept.count > cacheBytes || cached > cacheBytes {
-                    keep = false
-                    cache = [:]
-                    continue
+                if let f = frames.first, f.pixels.count * kept.count > 4 * cacheBytes { keep = false }
+                let bytes = frames.reduce(0) { $0 + $1.pixels.count }
+                if keep && cached + bytes <= cacheBytes {
+                    cache[start] = frames
+                    cached += bytes
                 }
-                cache[start] = frames
             }
             palette = histogram.palette()
         }

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <dirent.h>
@@ -21,6 +22,33 @@
 static atomic_int states[SLOTS];
 static char paths[SLOTS][PATH_BYTES];
 static atomic_int installed;
+
+/* Changes under way (sc_enter ... sc_leave), one per thread however deeply nested; the
+ * signal being handled (0 before one arrives); this thread's nesting. */
+static atomic_int busy;
+static atomic_int ending;
+static _Thread_local int depth __attribute__((tls_model("initial-exec")));
+
+/* The process is ending by a signal: this thread does nothing more until it ends. */
+static void wait_for_the_end(void) {
+    for (;;) pause();
+}
+
+void sc_enter(void) {
+    if (depth++ > 0) return;
+    atomic_fetch_add(&busy, 1);
+    if (atomic_load(&ending) != 0) {
+        /* Too late: the handler may already have removed the folder this change goes into. */
+        atomic_fetch_sub(&busy, 1);
+        depth--;
+        wait_for_the_end();
+    }
+}
+
+void sc_leave(void) {
+    if (depth <= 0) return;
+    if (--depth == 0) atomic_fetch_sub(&busy, 1);
+}
 
 int sc_register(const char *path, int tree) {
     size_t n = strlen(path);
@@ -104,12 +132,36 @@ int sc_remove_tree(const char *path) {
 
 static void handler(int sig) {
     int saved = errno;
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&ending, &expected, sig)) {
+        /* Another thread is removing the files and will end the process: wait for that,
+         * unless this thread is inside a change, which the other waits for. */
+        if (depth == 0) wait_for_the_end();
+        errno = saved;
+        return;
+    }
+    /* Other threads keep running while this one removes: wait for their changes under way
+     * (a path is registered before it is created, so theirs are in the table when they end);
+     * any later change waits in sc_enter until the process ends. At most about a second,
+     * in case a thread stopped inside a change. This thread's own change (the signal came
+     * between its sc_enter and sc_leave) never ends, so it is not waited for. */
+    int own = depth > 0 ? 1 : 0;
+    for (int i = 0; i < 1000 && atomic_load(&busy) > own; i++) {
+        struct timespec pause_time = {0, 1000000};
+        nanosleep(&pause_time, NULL);
+    }
     for (int i = 0; i < SLOTS; i++) {
         int state = atomic_load(&states[i]);
         if (state == 2) unlink(paths[i]);
         if (state == 3) sc_remove_tree(paths[i]);
     }
-    /* SA_RESETHAND restored the default action; the signal is delivered again on return. */
+    /* The default action, then the signal again: delivered when the handler returns (the
+     * three signals are blocked in it), it ends the process as without the handler. */
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
     raise(sig);
     errno = saved;
 }
@@ -125,8 +177,9 @@ void sc_install(void) {
         struct sigaction action;
         memset(&action, 0, sizeof action);
         action.sa_handler = handler;
+        /* A second signal (SIGINT after SIGTERM) waits while this thread removes the files. */
         sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESETHAND;
+        for (unsigned j = 0; j < sizeof signals / sizeof signals[0]; j++) sigaddset(&action.sa_mask, signals[j]);
         sigaction(signals[i], &action, NULL);
     }
 }

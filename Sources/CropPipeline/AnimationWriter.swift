@@ -43,9 +43,12 @@ package struct ContactSheet: Sendable {
 
 /// Writes `AnimationFiles` from a sequence of frames rendered a batch at a time: memory holds
 /// one batch (and the sheet's tiles), never the whole sequence. A GIF's palette comes from
-/// every frame, so it takes a first pass for the colours; the batches of that pass are kept
-/// for the second up to `cacheBytes`. Every file is written through `AtomicFile`: nothing is
-/// in place until it is complete.
+/// every frame, so it takes a first pass for the colours; that pass keeps its first batches
+/// for the second, up to `cacheBytes`, when they spare at least a quarter of the second
+/// pass's renders. A longer sequence keeps none: its first 192 MB (48 of 3000 frames of
+/// 780x1688) spared 1.6% of the renders for the whole budget of memory, and were what held
+/// `run --apng --gif`'s memory (258 MB at the peak where 141 MB had sufficed). Every file is
+/// written through `AtomicFile`: nothing is in place until it is complete.
 package struct AnimationWriter {
     /// Renders a batch of the sequence's frame numbers (in parallel), calls `each` with every
     /// frame as it is ready (from the rendering threads), and returns the frames in order.
@@ -63,7 +66,8 @@ package struct AnimationWriter {
     package var jobs: Int
     /// The scenario file, named when a WebP would not fit in memory.
     package var scenarioFile: String
-    /// First-pass batches kept for the second, at most this many bytes of pixels.
+    /// The first pass keeps at most this many bytes of frames for the second, and none when
+    /// the sequence is more than four times as large.
     package var cacheBytes = 192 << 20
 
     package init(
@@ -97,12 +101,16 @@ package struct AnimationWriter {
         var cache: [Int: [RGBFrame]] = [:]
         if gifFile != nil {
             let histogram = try GIFPalette.Histogram()
+            // Every frame of a sequence has the first one's size: the first batch tells
+            // whether the budget covers a quarter of the sequence.
+            var keep = true
             var cached = 0
             for start in starts {
                 let frames = try render(batch(start), nil)
                 for f in frames { histogram.add(f) }
+                if let f = frames.first, f.pixels.count * kept.count > 4 * cacheBytes { keep = false }
                 let bytes = frames.reduce(0) { $0 + $1.pixels.count }
-                if cached + bytes <= cacheBytes {
+                if keep && cached + bytes <= cacheBytes {
                     cache[start] = frames
                     cached += bytes
                 }

@@ -47,8 +47,10 @@ package final class AtomicFile: ByteSink {
             if !dir.isEmpty { try FileIO.makeDirectory(dir) }
             let temp = FileIO.temporaryName(for: target)
             self.temp = temp
-            slot = CleanupOnSignal.register(temp)
-            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            (slot, fd) = CleanupOnSignal.changing {
+                let slot = CleanupOnSignal.register(temp)
+                return (slot, open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644))
+            }
             guard fd >= 0 else {
                 let code = errno
                 CleanupOnSignal.unregister(slot)
@@ -125,7 +127,7 @@ package final class AtomicFile: ByteSink {
             unlink(temp)
             throw FileError(path: path, message: FileIO.writeFailure(code))
         }
-        if rename(temp, destination) != 0 {
+        if CleanupOnSignal.changing({ rename(temp, destination) }) != 0 {
             let code = errno
             unlink(temp)
             throw FileError(path: path, message: "cannot be renamed into place (\(String(cString: strerror(code))))")

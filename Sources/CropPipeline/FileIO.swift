@@ -87,7 +87,7 @@ package enum FileIO {
         guard !path.isEmpty, !isDirectory(path) else { return }
         let parent = PathText.parent(path)
         if !parent.isEmpty && parent != path { try makeDirectory(parent) }
-        if mkdir(path, 0o755) != 0 {
+        if CleanupOnSignal.changing({ mkdir(path, 0o755) }) != 0 {
             let code = errno
             if code == EEXIST && isDirectory(path) { return }
             if code == EEXIST {

@@ -68,7 +68,7 @@ package final class StagedOutput {
         try FileIO.makeDirectory(old)
         func move(_ from: String, _ to: String) throws(FileError) {
             guard FileIO.exists(from) || FileIO.isSymbolicLink(from) else { return }
-            if rename(from, to) != 0 {
+            if CleanupOnSignal.changing({ rename(from, to) }) != 0 {
                 throw FileError(path: to, message: "cannot be replaced (\(String(cString: strerror(errno))))")
             }
         }

@@ -39,6 +39,7 @@ public enum CLI {
     static func run(_ arguments: [String], console: Console, registrations: Registrations, program: String) -> Int32 {
         // An interrupting signal removes temporary files and staged outputs first.
         CleanupOnSignal.install()
+        Parallel.shareOneHeap()
         let code = dispatch(arguments, console: console, registrations: registrations, program: program)
         if let failure = console.outputError(), failure != EPIPE {
             // stdout failed (a full disk, say): the environment's problem, one line, exit 2.

@@ -66,11 +66,16 @@ final class AnimationWriterTests: XCTestCase {
     func read(_ path: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
 
     func testEachFileIsItsEncoderOverTheWholeSequenceWhateverIsCached() throws {
-        let kept = Array(stride(from: 0, to: 24, by: 2))  // 12 frames: batches of 8 and 4 with 2 jobs
-        let frames = kept.map(Self.frame)
         let batchBytes = 8 * 24 * 16 * 3
-        // All batches kept between the passes, the first only, none.
-        for (cacheBytes, renders) in [(192 << 20, 2), (batchBytes, 3), (0, 4)] {
+        // 12 frames (batches of 8 and 4 with 2 jobs): all batches kept between the passes,
+        // the first only, none. 40 frames (5 batches): the budget of one batch spares less
+        // than a quarter of the second pass, so nothing is kept; that of two batches, two.
+        let cases = [
+            (12, 192 << 20, 2), (12, batchBytes, 3), (12, 0, 4), (40, batchBytes, 10), (40, 2 * batchBytes, 8),
+        ]
+        for (count, cacheBytes, renders) in cases {
+            let kept = Array(stride(from: 0, to: 2 * count, by: 2))
+            let frames = kept.map(Self.frame)
             let dir = temporaryDirectory("animation-writer")
             var files = AnimationFiles()
             files.apng = dir + "/a.png"
@@ -93,16 +98,17 @@ final class AnimationWriterTests: XCTestCase {
                     XCTAssertEqual(f, Self.frame(n))
                     seen.set(n, (seen.get(n) ?? 0) + 1)
                 })
-            let label = "cache \(cacheBytes)"
+            let label = "\(count) frames, cache \(cacheBytes)"
             XCTAssertEqual(warnings, [], label)
             XCTAssertEqual(batches, renders, label)
             XCTAssertEqual(kept.map { seen.get($0) }, kept.map { _ in 1 }, "\(label): each frame once")
             XCTAssertEqual(try read(dir + "/a.png"), try apng(frames, fps: 30, ticks: 2), label)
             XCTAssertEqual(try read(dir + "/a.gif"), try gif(frames, fps: 30, ticks: 2), label)
             XCTAssertEqual(try read(dir + "/a.webp"), try webp(frames, fps: 30, ticks: 2), label)
-            // Positions 0, 3, 6, 9: four tiles, two columns.
-            let tiles = [0, 3, 6, 9].map { (frames[$0], "#\(kept[$0])") }
-            XCTAssertEqual(try read(dir + "/sheet.png"), try sheet(tiles, columns: 2, shrink: 2), label)
+            // Every third position (0, 3, 6, 9 of 12: four tiles, two columns).
+            let tiles = stride(from: 0, to: count, by: 3).map { (frames[$0], "#\(kept[$0])") }
+            let columns = Int(Double(tiles.count).squareRoot().rounded(.up))
+            XCTAssertEqual(try read(dir + "/sheet.png"), try sheet(tiles, columns: columns, shrink: 2), label)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
             XCTAssertEqual(names, ["a.gif", "a.png", "a.webp", "sheet.png"], "\(label): no temporary file left")
         }

@@ -130,6 +130,34 @@ package enum Checks {
         actions.compactMap { if case .gesture(let e) = $0 { return e } else { return nil } }
     }
 
+    /// The runs of four equal quarter turns or two equal flips on consecutive frames (each
+    /// frame that one button alone and no gesture), from frame 1 on, in order: the identities'
+    /// candidates.
+    static func buttonRuns(_ actions: [[EngineAction]]) -> [(start: Int, length: Int, button: EngineAction)] {
+        var runs: [(start: Int, length: Int, button: EngineAction)] = []
+        var n = 1
+        while n < actions.count {
+            let buttons = actions[n].filter(isButton)
+            let length: Int
+            switch buttons.count == 1 ? buttons[0] : nil {
+            case .quarterTurnRequested?: length = 4
+            case .flipRequested?: length = 2
+            default: length = 0
+            }
+            guard length > 0, n + length - 1 < actions.count,
+                (0..<length).allSatisfy({
+                    actions[n + $0].filter(isButton) == buttons && gestures(actions[n + $0]).isEmpty
+                })
+            else {
+                n += 1
+                continue
+            }
+            runs.append((n, length, buttons[0]))
+            n += length
+        }
+        return runs
+    }
+
     static func jump(_ o: Observation) -> String? {
         for n in 1..<o.states.count {
             let prev = o.states[n - 1]
@@ -342,31 +370,7 @@ package enum Checks {
 
     static func identities(_ o: Observation) -> String? {
         let editor = o.scenario.editor
-        // Find runs of four equal quarter turns or two equal flips on consecutive frames.
-        var n = 1
-        while n < o.actions.count {
-            let buttons = o.actions[n].filter(isButton)
-            guard buttons.count == 1 else {
-                n += 1
-                continue
-            }
-            let run = buttons[0]
-            let length: Int
-            switch run {
-            case .quarterTurnRequested: length = 4
-            case .flipRequested: length = 2
-            default:
-                n += 1
-                continue
-            }
-            guard n + length - 1 < o.actions.count,
-                (0..<length).allSatisfy({
-                    o.actions[n + $0].filter(isButton) == [run] && gestures(o.actions[n + $0]).isEmpty
-                })
-            else {
-                n += 1
-                continue
-            }
+        for (n, length, run) in buttonRuns(o.actions) {
             let before = o.states[n - 1]
             let after = o.states[n + length - 1]
             if after.orientation != before.orientation {
@@ -384,7 +388,6 @@ package enum Checks {
                     "frames \(n)...\(n + length - 1): \(run) x\(length) is not an identity: \(before.shown)"
                     + " -> \(after.shown)"
             }
-            n += length
         }
         return nil
     }

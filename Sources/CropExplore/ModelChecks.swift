@@ -67,30 +67,7 @@ package enum ModelChecks {
     /// orientation, and the picture where nothing had to be projected (flips; turns of a
     /// square box) and nothing was moving.
     static func identities(_ o: ModelObservation) -> String? {
-        var n = 1
-        while n < o.actions.count {
-            let buttons = o.actions[n].filter(Checks.isButton)
-            guard buttons.count == 1 else {
-                n += 1
-                continue
-            }
-            let run = buttons[0]
-            let length: Int
-            switch run {
-            case .quarterTurnRequested: length = 4
-            case .flipRequested: length = 2
-            default:
-                n += 1
-                continue
-            }
-            guard n + length - 1 < o.actions.count,
-                (0..<length).allSatisfy({
-                    o.actions[n + $0].filter(Checks.isButton) == [run] && Checks.gestures(o.actions[n + $0]).isEmpty
-                })
-            else {
-                n += 1
-                continue
-            }
+        for (n, length, run) in Checks.buttonRuns(o.actions) {
             let before = o.views[n - 1]
             let after = o.views[n + length - 1]
             if after.orientation != before.orientation {
@@ -105,7 +82,6 @@ package enum ModelChecks {
                     "frames \(n)...\(n + length - 1): \(run) x\(length) is not an identity: \(before.shown)"
                     + " -> \(after.shown)"
             }
-            n += length
         }
         return nil
     }

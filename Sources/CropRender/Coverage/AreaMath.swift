@@ -52,18 +52,26 @@ package enum AreaMath {
     package static func discBox(
         cx: Double, cy: Double, r: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
     ) -> Double {
+        let (near, far) = squaredDistances(cx: cx, cy: cy, x0, y0, x1, y1)
+        if near >= r * r { return 0 }
+        if far <= r * r { return (x1 - x0) * (y1 - y0) }
+        return discBoxCentered(x0 - cx, x1 - cx, y0 - cy, y1 - cy, r)
+    }
+
+    /// The squared distances from (cx, cy) to the nearest and the farthest point of the box.
+    @inline(__always)
+    package static func squaredDistances(
+        cx: Double, cy: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
+    ) -> (near: Double, far: Double) {
         let bx0 = x0 - cx
         let bx1 = x1 - cx
         let by0 = y0 - cy
         let by1 = y1 - cy
-        // Nearest and farthest distances from the centre to the box.
         let nx = bx0 > 0 ? bx0 : (bx1 < 0 ? -bx1 : 0)
         let ny = by0 > 0 ? by0 : (by1 < 0 ? -by1 : 0)
-        if nx * nx + ny * ny >= r * r { return 0 }
         let fx = max(abs(bx0), abs(bx1))
         let fy = max(abs(by0), abs(by1))
-        if fx * fx + fy * fy <= r * r { return (x1 - x0) * (y1 - y0) }
-        return discBoxCentered(bx0, bx1, by0, by1, r)
+        return (nx * nx + ny * ny, fx * fx + fy * fy)
     }
 
     /// Area of a rounded rect (corner radius `radius`, clamped to half the sides) ∩ box.

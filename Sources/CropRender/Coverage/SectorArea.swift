@@ -12,16 +12,12 @@ package enum SectorArea {
     ) -> Double {
         guard b > a, rOut > 0 else { return 0 }
         // Boxes wholly outside the outer disc or inside the inner one hold nothing.
+        let (near, far) = AreaMath.squaredDistances(cx: cx, cy: cy, x0, y0, x1, y1)
+        if near >= rOut * rOut || far <= rIn * rIn { return 0 }
         let bx0 = x0 - cx
         let bx1 = x1 - cx
         let by0 = y0 - cy
         let by1 = y1 - cy
-        let nx = bx0 > 0 ? bx0 : (bx1 < 0 ? -bx1 : 0)
-        let ny = by0 > 0 ? by0 : (by1 < 0 ? -by1 : 0)
-        if nx * nx + ny * ny >= rOut * rOut { return 0 }
-        let fx = max(abs(bx0), abs(bx1))
-        let fy = max(abs(by0), abs(by1))
-        if fx * fx + fy * fy <= rIn * rIn { return 0 }
         var area = 0.0
         // Convex pieces of at most a quarter turn each.
         var start = a

@@ -87,23 +87,7 @@ extension Commands {
         } else if panel != nil || screen != nil {
             throw UsageError(message: "--panel and --screen apply to getevent logs only", command: "import")
         }
-        if a.options["--preset"] != nil && a.options["--editor"] != nil {
-            throw UsageError(message: "give either --preset or --editor, not both", command: "import")
-        }
-        if let name = a.options["--name"], !OutputName.isValid(name) {
-            throw UsageError(
-                message:
-                    "'--name' expects a scenario name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not"
-                    + " \".\" or \"..\"), got '\(Echo.cap(name))'",
-                command: "import")
-        }
-        if let preset = a.options["--preset"], Preset.named(preset) == nil {
-            throw UsageError(
-                message:
-                    "'--preset' expects one of \(Preset.all.map(\.name).joined(separator: ", ")), got"
-                    + " '\(Echo.cap(preset))'",
-                command: "import")
-        }
+        try checkScenarioOptions(a)
         if let out = a.options["--out"] {
             // A folder, a dangling link or a pipe is refused before the log is read.
             do { _ = try FileIO.outputTarget(out) } catch {
@@ -251,5 +235,29 @@ extension Commands {
                 command: "import")
         }
         return (x, y)
+    }
+}
+
+extension Commands {
+    /// `import`'s options for the scenario it writes, for every kind of log: `--preset` or
+    /// `--editor` (not both), a valid `--name`, a known preset.
+    static func checkScenarioOptions(_ a: ParsedArguments) throws(UsageError) {
+        if a.options["--preset"] != nil && a.options["--editor"] != nil {
+            throw UsageError(message: "give either --preset or --editor, not both", command: "import")
+        }
+        if let name = a.options["--name"], !OutputName.isValid(name) {
+            throw UsageError(
+                message:
+                    "'--name' expects a scenario name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not"
+                    + " \".\" or \"..\"), got '\(Echo.cap(name))'",
+                command: "import")
+        }
+        if let preset = a.options["--preset"], Preset.named(preset) == nil {
+            throw UsageError(
+                message:
+                    "'--preset' expects one of \(Preset.all.map(\.name).joined(separator: ", ")), got"
+                    + " '\(Echo.cap(preset))'",
+                command: "import")
+        }
     }
 }

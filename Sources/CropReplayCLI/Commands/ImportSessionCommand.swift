@@ -15,23 +15,7 @@ extension Commands {
                 message: "'\(option)' does not apply to session recordings (they hold their frames and points)",
                 command: "import")
         }
-        if a.options["--preset"] != nil && a.options["--editor"] != nil {
-            throw UsageError(message: "give either --preset or --editor, not both", command: "import")
-        }
-        if let name = a.options["--name"], !OutputName.isValid(name) {
-            throw UsageError(
-                message:
-                    "'--name' expects a scenario name of 1 to 100 characters from A-Z a-z 0-9 . _ - (not"
-                    + " \".\" or \"..\"), got '\(Echo.cap(name))'",
-                command: "import")
-        }
-        if let preset = a.options["--preset"], Preset.named(preset) == nil {
-            throw UsageError(
-                message:
-                    "'--preset' expects one of \(Preset.all.map(\.name).joined(separator: ", ")), got"
-                    + " '\(Echo.cap(preset))'",
-                command: "import")
-        }
+        try checkScenarioOptions(a)
         guard let out = a.options["--out"] else {
             throw UsageError(
                 message: "a session writes two files: give '--out S.json' (and optionally '--trace R.json')",

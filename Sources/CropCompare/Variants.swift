@@ -158,10 +158,10 @@ package struct Variation: Sendable, Equatable {
         case .animation: value = try Self.curve(text, key: name, registrations: registrations)
         }
         var root = ScenarioEncoder.editor(base)
-        root = Self.setting(root, path[...], to: value)
+        root = root.setting(path[...], to: value)
         if path == ["policy", "kind"], text != base.policy.kind.rawValue {
             // Another policy does not take this one's parameters.
-            root = Self.setting(root, ["policy", "params"], to: nil)
+            root = root.setting(["policy", "params"], to: nil)
         }
         let place = "editor." + path.joined(separator: ".")
         do {
@@ -190,22 +190,6 @@ package struct Variation: Sendable, Equatable {
             }
         }
         return JSONNode(.string(text))
-    }
-
-    /// `node` with the member at `path` set to `value` (nil removes it), objects made on the way.
-    static func setting(_ node: JSONNode, _ path: ArraySlice<String>, to value: JSONNode?) -> JSONNode {
-        guard let key = path.first else { return value ?? node }
-        var members: [JSONMember] = []
-        if case .object(let m) = node.value { members = m }
-        let i = members.firstIndex { $0.key == key }
-        let child = i.map { members[$0].node } ?? JSONNode(.object([]))
-        if path.count == 1, value == nil {
-            if let i { members.remove(at: i) }
-        } else {
-            let next = setting(child, path.dropFirst(), to: value)
-            if let i { members[i].node = next } else { members.append(JSONMember(key: key, node: next)) }
-        }
-        return JSONNode(.object(members))
     }
 
     /// Why varying this key changes nothing for `editor`, if it does not.

@@ -187,7 +187,7 @@ package struct FitReport: Sendable {
         var editor = original["editor"] ?? JSONNode(.object([]))
         for section in sections {
             guard let value = encoded[section] else { continue }
-            editor = EditorNumber.setting(editor, [section], to: value)
+            editor = editor.setting([section], to: value)
         }
         var node = original
         if case .object(var members) = node.value {

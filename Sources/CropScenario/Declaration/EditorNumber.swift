@@ -60,7 +60,7 @@ package struct EditorNumber: Sendable {
     /// The editor with the number set to `value`, checked by the editor's validator
     /// (`source: editor.policy.rubberBand: expected a rubber-band constant above 0 ...`).
     package func editor(with value: Double) throws(ScenarioError) -> EditorConfig {
-        try read(Self.setting(base, components[...], to: .number(value)))
+        try read(base.setting(components[...], to: .number(value)))
     }
 
     /// The editor with several numbers set at once, each as `editor(with:)` checks them.
@@ -69,7 +69,7 @@ package struct EditorNumber: Sendable {
             throw ScenarioError(file: "", place: nil, message: "no editor number to set")
         }
         var node = first.base
-        for (n, v) in zip(numbers, values) { node = setting(node, n.components[...], to: .number(v)) }
+        for (n, v) in zip(numbers, values) { node = node.setting(n.components[...], to: .number(v)) }
         return try first.read(node)
     }
 
@@ -78,19 +78,6 @@ package struct EditorNumber: Sendable {
         var editor = try ScenarioDecoder.decodeEditor(node, file: source, extensions: extensions)
         if turnBoxLeftOut, components != ["turn", "box"] { editor.turnBox = nil }
         return editor
-    }
-
-    /// `node` with the value at `path` set (objects made on the way where missing).
-    package static func setting(_ node: JSONNode, _ path: ArraySlice<String>, to value: JSONNode) -> JSONNode {
-        guard let key = path.first else { return value }
-        var members: [JSONMember] = []
-        if case .object(let m) = node.value { members = m }
-        if let i = members.firstIndex(where: { $0.key == key }) {
-            members[i].node = setting(members[i].node, path.dropFirst(), to: value)
-        } else {
-            members.append(JSONMember(key: key, node: setting(JSONNode(.object([])), path.dropFirst(), to: value)))
-        }
-        return JSONNode(.object(members))
     }
 
     static func isNumber(_ shape: KeyShape) -> Bool {

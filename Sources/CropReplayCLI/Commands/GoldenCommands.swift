@@ -235,7 +235,8 @@ extension Commands {
         let jobs = try jobs(a)
         let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
         let prune = a.flag("--prune")
-        if prune, let file = paths.first(where: { !FileIO.isDirectory($0) }) {
+        // A path that does not exist is left to scenarioPaths, which names it as missing.
+        if prune, let file = paths.first(where: { FileIO.exists($0) && !FileIO.isDirectory($0) }) {
             throw UsageError(
                 message:
                     "'--prune' needs the whole suite: give folders of scenarios (or none), not the file"

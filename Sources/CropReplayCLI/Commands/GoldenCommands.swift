@@ -230,6 +230,22 @@ extension Commands {
             """,
         run: { a, console in try Commands.record(a, console) })
 
+    /// The goldens never share a folder with the scenarios (`record` and `review` replace
+    /// folders there, `--prune` removes them): refuses a `golden` that is or contains one of the
+    /// scenarios' folders.
+    static func checkGoldenApart(_ golden: String, paths: [String], files: [String], command: String)
+        throws(UsageError)
+    {
+        let scenarioFolders = paths.filter { FileIO.isDirectory($0) } + files.map { PathText.parent($0) }
+        if let folder = scenarioFolders.first(where: { FileIO.isInside($0.isEmpty ? "." : $0, folder: golden) }) {
+            throw UsageError(
+                message:
+                    "'--golden' \(golden) is or contains the scenarios' folder \(folder.isEmpty ? "." : folder);"
+                    + " goldens need a folder of their own (default: golden)",
+                command: command)
+        }
+    }
+
     static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let golden = try a.goldenDir()
         let jobs = try jobs(a)
@@ -244,27 +260,14 @@ extension Commands {
                 command: "record")
         }
         let files = try scenarioPaths(paths, command: "record")
-        // The goldens never share a folder with the scenarios (record replaces folders there,
-        // --prune removes them).
-        let scenarioFolders = paths.filter { FileIO.isDirectory($0) } + files.map { PathText.parent($0) }
-        if let folder = scenarioFolders.first(where: { FileIO.isInside($0.isEmpty ? "." : $0, folder: golden) }) {
-            throw UsageError(
-                message:
-                    "'--golden' \(golden) is or contains the scenarios' folder \(folder.isEmpty ? "." : folder);"
-                    + " goldens need a folder of their own (default: golden)",
-                command: "record")
-        }
+        try checkGoldenApart(golden, paths: paths, files: files, command: "record")
         let loaded = try files.map { try load($0, a) }
         try checkUniqueNames(loaded)
         // A folder where a golden goes that holds anything else is never replaced.
         for l in loaded {
-            let folder = GoldenStore(root: golden, name: l.scenario.name).folder
-            guard FileIO.exists(folder) || FileIO.isSymbolicLink(folder),
-                let problem = GoldenFolder.foreignContent(folder)
-            else { continue }
-            throw ReplayFailure.badInput(
-                "\(l.scenario.file): the golden folder \(folder)/ \(problem); record replaces only golden"
-                    + " folders: move it, or record into another --golden")
+            if let why = GoldenFolder.replaceRefusal(GoldenStore(root: golden, name: l.scenario.name).folder) {
+                throw ReplayFailure.badInput("\(l.scenario.file): \(why)")
+            }
         }
         // All or nothing: everything is prepared before anything is written.
         let prepared = try loaded.map {

@@ -34,6 +34,10 @@ extension Commands {
     static func review(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = try checkOptions(a)
         let port = try a.int("--port", min: 0, max: 65535) ?? 0
+        // Accept writes as record does: never into the scenarios' folder.
+        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
+        try checkGoldenApart(
+            options.goldenDir, paths: paths, files: try scenarioPaths(paths, command: "review"), command: "review")
         let (loaded, unloaded, orphans) = try suite(a, goldenDir: options.goldenDir, command: "review")
         // The check's images go to a temporary folder of this run, removed at the end (and on
         // an interrupting signal).

@@ -122,4 +122,18 @@ final class HostileSurfacesTests: XCTestCase {
             try Commands.checkGoldenApart(
                 dir + "/golden", paths: [dir + "/scenarios"], files: [dir + "/scenarios/a.json"], command: "review"))
     }
+
+    func testAStepSummaryInAMissingFolderIsRefusedBeforeAnythingIsChecked() throws {
+        let dir = try reviewFailingSuite("step-summary-folder")
+        setenv("GITHUB_STEP_SUMMARY", dir + "/no/such/folder/summary.md", 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 2, r.err)
+        XCTAssertEqual(r.out, "", "nothing is checked")
+        XCTAssertEqual(
+            r.err,
+            "Error: GITHUB_STEP_SUMMARY expects a file to append to, but the folder of \(dir)/no/such/folder/summary.md"
+                + " does not exist\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/no"))
+    }
 }

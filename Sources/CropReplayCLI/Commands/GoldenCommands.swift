@@ -72,6 +72,13 @@ extension Commands {
                 throw ReplayFailure.badInput(
                     "GITHUB_STEP_SUMMARY expects a file to append to, but \(error.description)")
             }
+            // Appending creates no folder: a missing one is named now, not after the whole run.
+            let parent = PathText.parent(step)
+            if !parent.isEmpty, !FileIO.isDirectory(parent) {
+                throw ReplayFailure.badInput(
+                    "GITHUB_STEP_SUMMARY expects a file to append to, but the folder of"
+                        + " \(Echo.escapingControls(step)) does not exist")
+            }
         }
         if let junit = a.options["--junit"] {
             // A folder, a dangling link or a pipe is refused before anything is checked.

@@ -136,4 +136,20 @@ final class HostileSurfacesTests: XCTestCase {
                 + " does not exist\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/no"))
     }
+
+    func testAScenarioFileNamedWithControlCharactersIsEchoedEscaped() throws {
+        let dir = temporaryDirectory("control-names")
+        try FileManager.default.createDirectory(atPath: dir + "/scenarios", withIntermediateDirectories: true)
+        try "{\"oops".write(toFile: dir + "/scenarios/bad\u{1B}[31mname.json", atomically: true, encoding: .utf8)
+        setenv("GITHUB_STEP_SUMMARY", dir + "/summary.md", 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        let r = runCLI(["check"], in: dir)
+        XCTAssertEqual(r.code, 2, r.err)
+        XCTAssertFalse(r.out.contains("\u{1B}"), r.out)
+        XCTAssertTrue(r.out.contains("ERROR bad\\u001b[31mname.json (scenarios/bad\\u001b[31mname.json)\n"), r.out)
+        XCTAssertTrue(r.out.contains("  scenarios/bad\\u001b[31mname.json: 1:"), r.out)
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        XCTAssertFalse(summary.contains("\u{1B}"), summary)
+        XCTAssertTrue(summary.contains("| bad\\u001b[31mname.json | ERROR |"), summary)
+    }
 }

@@ -110,11 +110,12 @@ extension Commands {
                 console.out(
                     "PASS \(r.scenario)"
                         + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
-            case .failed: console.out("FAIL \(r.scenario) (\(r.file))")
-            case .new: console.out("NEW \(r.scenario) (\(r.file))")
-            case .error: console.out("ERROR \(r.scenario) (\(r.file))")
+            // A file's name is the user's: its control characters are escaped, as in errors.
+            case .failed: console.out("FAIL \(r.scenario) (\(Echo.escapingControls(r.file)))")
+            case .new: console.out("NEW \(r.scenario) (\(Echo.escapingControls(r.file)))")
+            case .error: console.out(Echo.escapingControls("ERROR \(r.scenario) (\(r.file))"))
             }
-            if r.status != .passed { for line in r.lines { console.out("  \(line)") } }
+            if r.status != .passed { for line in r.lines { console.out("  \(Echo.escapingControls(line))") } }
         }
         for o in orphans {
             let name = PathText.lastComponent(o)

@@ -152,4 +152,21 @@ final class HostileSurfacesTests: XCTestCase {
         XCTAssertFalse(summary.contains("\u{1B}"), summary)
         XCTAssertTrue(summary.contains("| bad\\u001b[31mname.json | ERROR |"), summary)
     }
+
+    func testAFittedValueNearABoundIsNotPrintedAsTheBound() throws {
+        let dir = try sessionFolder("fit-bound")
+        XCTAssertEqual(
+            runCLI(["import", "session", "log.jsonl", "--preset", "circle-avatar-bounce", "--out", "s.json"], in: dir)
+                .code, 0)
+        let r = runCLI(
+            [
+                "fit", "s.json", "--trace", "s.recorded.json", "--vary", "policy.momentum=0.99999999..0.999999999",
+                "--evaluations", "5", "--out", "fit",
+            ], in: dir)
+        XCTAssertEqual(r.code, 1, r.err)
+        // Six decimals made it "policy.momentum = 1", a momentum the editor refuses.
+        let best = try XCTUnwrap(r.out.split(separator: "\n").first { $0.hasPrefix("best") })
+        XCTAssertTrue(best.contains("policy.momentum = 0.99999999"), String(best))
+        XCTAssertTrue(r.out.contains("| 25.82 pt | 0.99999999 | 5 |"), r.out)
+    }
 }

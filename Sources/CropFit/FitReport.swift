@@ -134,9 +134,12 @@ package struct FitReport: Sendable {
         return text
     }
 
+    /// A fitted value for reading: six decimals, unless they would show a fraction as a whole
+    /// number (a momentum of 0.9999999 as 1, a rubber band of 1e-7 as 0: values the editor
+    /// refuses), which is shown as it is.
     static func value(_ d: Double) -> String {
         let rounded = (d * 1e6).rounded() / 1e6
-        return Echo.number(rounded)
+        return Echo.number(rounded == rounded.rounded() && d != d.rounded() ? d : rounded)
     }
 
     /// `fit.json`: the parameters, the ranking, the residuals before and after, the verdict.

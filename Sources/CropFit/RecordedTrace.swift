@@ -100,7 +100,8 @@ package struct RecordedTrace: Sendable, Equatable {
             frames.append(
                 Frame(
                     frame: number, t: try f["t"]?.number() ?? Double(number) / Double(fps),
-                    imageRect: try rect(required("imageRect", f, item)), angle: try required("angle", f, item).number(),
+                    imageRect: try rect(required("imageRect", f, item)),
+                    angle: try required("angle", f, item).number(in: .points, what: "an angle in degrees"),
                     turns: try required("turns", f, item).integer(min: 0, max: 3),
                     mirrored: try required("mirrored", f, item).bool(), box: try rect(required("box", f, item))))
         }

@@ -28,6 +28,17 @@ package enum GoldenFolder {
     /// user's content, so they do not make a golden folder foreign.
     static let managerFiles: Set<String> = [".DS_Store"]
 
+    /// Why a scenario's golden may not be written into `folder` (one line, after the scenario's
+    /// file): it exists and holds something `record` does not write. Nil when it may (it does
+    /// not exist, or holds only a golden's files). `record` and `review`'s Accept both ask.
+    package static func replaceRefusal(_ folder: String) -> String? {
+        guard FileIO.exists(folder) || FileIO.isSymbolicLink(folder), let problem = foreignContent(folder) else {
+            return nil
+        }
+        return "the golden folder \(folder)/ \(problem); record replaces only golden folders: move it, or record into"
+            + " another --golden"
+    }
+
     /// Why `path` holds something `record` does not write (a link, a subfolder, another kind of
     /// file, a file not named `trace.json` or `*.png`, `managerFiles` aside), or nil when it
     /// holds only such files. `record` replaces an existing folder only when this is nil (a

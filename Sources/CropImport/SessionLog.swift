@@ -98,7 +98,7 @@ package struct SessionLog: Sendable {
                 log.frames.append(
                     Shown(
                         line: line, time: t - start, frame: frame, photo: try rect(photo, r, "the photo's rect"),
-                        angle: try r.number(try r.member(node, "angle", in: "the frame record"), "an angle in degrees"),
+                        angle: try angle(try r.member(node, "angle", in: "the frame record"), r),
                         turns: Int(turns), mirrored: mirrored,
                         box: try rect(try r.member(node, "box", in: "the frame record"), r, "the box")))
                 for p in pending {
@@ -209,6 +209,15 @@ package struct SessionLog: Sendable {
             throw r.error(node, "expected \(what) within +-\(Echo.number(Limits.maxCoordinate))")
         }
         return p
+    }
+
+    /// A frame record's angle in degrees, within +-1e6 as a scenario's angles are.
+    static func angle(_ node: JSONNode, _ r: JSONReading) throws(ImportError) -> Double {
+        let d = try r.number(node, "an angle in degrees")
+        guard abs(d) <= Limits.maxCoordinate else {
+            throw r.error(node, "expected an angle in degrees within +-\(Echo.number(Limits.maxCoordinate))")
+        }
+        return d
     }
 
     static func rect(_ node: JSONNode, _ r: JSONReading, _ what: String) throws(ImportError) -> Rect {

@@ -111,6 +111,10 @@ package final class ReviewSession {
             }
             lines = ["pruned \(folder)/ (no scenario named \(name))"]
         } else if let loaded = item.loaded {
+            // A folder holding anything record does not write is never replaced (as record).
+            if let why = GoldenFolder.replaceRefusal(GoldenStore(root: goldenDir, name: name).folder) {
+                throw Refusal(status: 409, message: "\(loaded.scenario.file): \(why)")
+            }
             do {
                 let prepared = try GoldenRecord.prepare(loaded, goldenDir: goldenDir, onlyMissing: false, jobs: jobs)
                 lines = try GoldenRecord.write(prepared).lines

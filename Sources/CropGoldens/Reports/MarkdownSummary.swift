@@ -1,3 +1,4 @@
+import CropJSON
 import CropPipeline
 import Foundation
 
@@ -86,7 +87,8 @@ package enum MarkdownSummary {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\\", "`", "|": out += "\\" + String(c)
-            default: out.unicodeScalars.append(c)
+            // Other control characters as JSON writes them (`\u001b`), as every echo does.
+            default: out += Echo.escapingControls(String(c))
             }
         }
         return out

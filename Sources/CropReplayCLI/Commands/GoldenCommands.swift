@@ -72,6 +72,13 @@ extension Commands {
                 throw ReplayFailure.badInput(
                     "GITHUB_STEP_SUMMARY expects a file to append to, but \(error.description)")
             }
+            // Appending creates no folder: a missing one is named now, not after the whole run.
+            let parent = PathText.parent(step)
+            if !parent.isEmpty, !FileIO.isDirectory(parent) {
+                throw ReplayFailure.badInput(
+                    "GITHUB_STEP_SUMMARY expects a file to append to, but the folder of"
+                        + " \(Echo.escapingControls(step)) does not exist")
+            }
         }
         if let junit = a.options["--junit"] {
             // A folder, a dangling link or a pipe is refused before anything is checked.
@@ -103,11 +110,12 @@ extension Commands {
                 console.out(
                     "PASS \(r.scenario)"
                         + (r.context.isEmpty ? "" : " (\(r.context.map(\.description).joined(separator: "; ")))"))
-            case .failed: console.out("FAIL \(r.scenario) (\(r.file))")
-            case .new: console.out("NEW \(r.scenario) (\(r.file))")
-            case .error: console.out("ERROR \(r.scenario) (\(r.file))")
+            // A file's name is the user's: its control characters are escaped, as in errors.
+            case .failed: console.out("FAIL \(r.scenario) (\(Echo.escapingControls(r.file)))")
+            case .new: console.out("NEW \(r.scenario) (\(Echo.escapingControls(r.file)))")
+            case .error: console.out(Echo.escapingControls("ERROR \(r.scenario) (\(r.file))"))
             }
-            if r.status != .passed { for line in r.lines { console.out("  \(line)") } }
+            if r.status != .passed { for line in r.lines { console.out("  \(Echo.escapingControls(line))") } }
         }
         for o in orphans {
             let name = PathText.lastComponent(o)
@@ -230,12 +238,29 @@ extension Commands {
             """,
         run: { a, console in try Commands.record(a, console) })
 
+    /// The goldens never share a folder with the scenarios (`record` and `review` replace
+    /// folders there, `--prune` removes them): refuses a `golden` that is or contains one of the
+    /// scenarios' folders.
+    static func checkGoldenApart(_ golden: String, paths: [String], files: [String], command: String)
+        throws(UsageError)
+    {
+        let scenarioFolders = paths.filter { FileIO.isDirectory($0) } + files.map { PathText.parent($0) }
+        if let folder = scenarioFolders.first(where: { FileIO.isInside($0.isEmpty ? "." : $0, folder: golden) }) {
+            throw UsageError(
+                message:
+                    "'--golden' \(golden) is or contains the scenarios' folder \(folder.isEmpty ? "." : folder);"
+                    + " goldens need a folder of their own (default: golden)",
+                command: command)
+        }
+    }
+
     static func record(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         let golden = try a.goldenDir()
         let jobs = try jobs(a)
         let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
         let prune = a.flag("--prune")
-        if prune, let file = paths.first(where: { !FileIO.isDirectory($0) }) {
+        // A path that does not exist is left to scenarioPaths, which names it as missing.
+        if prune, let file = paths.first(where: { FileIO.exists($0) && !FileIO.isDirectory($0) }) {
             throw UsageError(
                 message:
                     "'--prune' needs the whole suite: give folders of scenarios (or none), not the file"
@@ -243,27 +268,14 @@ extension Commands {
                 command: "record")
         }
         let files = try scenarioPaths(paths, command: "record")
-        // The goldens never share a folder with the scenarios (record replaces folders there,
-        // --prune removes them).
-        let scenarioFolders = paths.filter { FileIO.isDirectory($0) } + files.map { PathText.parent($0) }
-        if let folder = scenarioFolders.first(where: { FileIO.isInside($0.isEmpty ? "." : $0, folder: golden) }) {
-            throw UsageError(
-                message:
-                    "'--golden' \(golden) is or contains the scenarios' folder \(folder.isEmpty ? "." : folder);"
-                    + " goldens need a folder of their own (default: golden)",
-                command: "record")
-        }
+        try checkGoldenApart(golden, paths: paths, files: files, command: "record")
         let loaded = try files.map { try load($0, a) }
         try checkUniqueNames(loaded)
         // A folder where a golden goes that holds anything else is never replaced.
         for l in loaded {
-            let folder = GoldenStore(root: golden, name: l.scenario.name).folder
-            guard FileIO.exists(folder) || FileIO.isSymbolicLink(folder),
-                let problem = GoldenFolder.foreignContent(folder)
-            else { continue }
-            throw ReplayFailure.badInput(
-                "\(l.scenario.file): the golden folder \(folder)/ \(problem); record replaces only golden"
-                    + " folders: move it, or record into another --golden")
+            if let why = GoldenFolder.replaceRefusal(GoldenStore(root: golden, name: l.scenario.name).folder) {
+                throw ReplayFailure.badInput("\(l.scenario.file): \(why)")
+            }
         }
         // All or nothing: everything is prepared before anything is written.
         let prepared = try loaded.map {

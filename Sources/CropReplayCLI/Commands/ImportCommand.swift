@@ -89,6 +89,7 @@ extension Commands {
         }
         try checkScenarioOptions(a)
         if let out = a.options["--out"] {
+            try refuseOverwritingLog("--out", out, log: path)
             // A folder, a dangling link or a pipe is refused before the log is read.
             do { _ = try FileIO.outputTarget(out) } catch {
                 throw UsageError(
@@ -239,6 +240,16 @@ extension Commands {
 }
 
 extension Commands {
+    /// Refuses an output of `import` (`--out`, `--trace`) that is the log being read (the same
+    /// file by any spelling or link): writing it would destroy the recording.
+    static func refuseOverwritingLog(_ option: String, _ file: String, log: String) throws(UsageError) {
+        if !FileIO.isDirectory(log), FileIO.isInside(file, folder: log) {
+            throw UsageError(
+                message: "'\(option)' names the log being imported ('\(Echo.cap(log))'); give another file",
+                command: "import")
+        }
+    }
+
     /// `import`'s options for the scenario it writes, for every kind of log: `--preset` or
     /// `--editor` (not both), a valid `--name`, a known preset.
     static func checkScenarioOptions(_ a: ParsedArguments) throws(UsageError) {

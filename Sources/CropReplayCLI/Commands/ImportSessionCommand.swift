@@ -23,10 +23,12 @@ extension Commands {
         }
         let base = out.hasSuffix(".json") ? String(out.dropLast(5)) : out
         let tracePath = a.options["--trace"] ?? base + ".recorded.json"
-        guard tracePath != out else {
+        // The same file by any spelling (./S.json, a link to it) is the same file.
+        guard !FileIO.isInside(tracePath, folder: out) else {
             throw UsageError(message: "'--trace' and '--out' name the same file", command: "import")
         }
         for (option, file) in [("--out", out), ("--trace", tracePath)] {
+            try refuseOverwritingLog(option, file, log: path)
             do { _ = try FileIO.outputTarget(file) } catch {
                 throw UsageError(
                     message: "'\(option)' expects a file to write, but \(error.description)", command: "import")

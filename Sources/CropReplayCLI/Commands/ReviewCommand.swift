@@ -1,5 +1,6 @@
 import CropGoldens
 import CropHTTP
+import CropJSON
 import CropPipeline
 import CropReview
 import Foundation
@@ -34,6 +35,10 @@ extension Commands {
     static func review(_ a: ParsedArguments, _ console: Console) throws -> Int32 {
         var options = try checkOptions(a)
         let port = try a.int("--port", min: 0, max: 65535) ?? 0
+        // Accept writes as record does: never into the scenarios' folder.
+        let paths = a.positionals.isEmpty ? ["scenarios"] : a.positionals
+        try checkGoldenApart(
+            options.goldenDir, paths: paths, files: try scenarioPaths(paths, command: "review"), command: "review")
         let (loaded, unloaded, orphans) = try suite(a, goldenDir: options.goldenDir, command: "review")
         // The check's images go to a temporary folder of this run, removed at the end (and on
         // an interrupting signal).
@@ -51,7 +56,7 @@ extension Commands {
             return 0
         }
         let routes = ReviewRoutes(session: session, artifactsDir: artifacts)
-        routes.report = { lines in for line in lines { console.out(line) } }
+        routes.report = { lines in for line in lines { console.out(Echo.escapingControls(line)) } }
         let server: HTTPServer
         do { server = try HTTPServer(port: port, handler: routes.handle) } catch {
             throw ReplayFailure.badInput(error.description)
@@ -59,13 +64,13 @@ extension Commands {
         routes.port = server.port
         console.out("http://127.0.0.1:\(server.port)/")
         if console.outputError() != nil { return 2 }
-        for item in session.items { console.err("\(item.label) \(item.name)") }
+        for item in session.items { console.err(Echo.escapingControls("\(item.label) \(item.name)")) }
         console.err(
             "Reviewing \(session.items.count) on http://127.0.0.1:\(server.port)/: Accept or Skip each, then"
                 + " Finish; ctrl-c stops (what was accepted stays recorded)."
         )
         server.serve { routes.finished }
-        for line in session.summary { console.out(line) }
+        for line in session.summary { console.out(Echo.escapingControls(line)) }
         return session.failuresLeft ? 1 : 0
     }
 }

@@ -225,6 +225,17 @@ package struct Variation: Sendable, Equatable {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { throw error }
                 let k = pair[0].trimmingSpaces
+                // The name before the parentheses is the curve, and a key is given once (as in
+                // a scenario file, whose parser refuses a repeated key).
+                guard k != AnimationKeys.curve.name else {
+                    throw VariationError(
+                        key: key, value: text, expected: nil,
+                        reason: "the curve is the name before the parentheses, not a key inside them")
+                }
+                guard !members.contains(where: { $0.key == k }) else {
+                    throw VariationError(
+                        key: key, value: text, expected: nil, reason: "key \"\(Echo.cap(k))\" is given twice")
+                }
                 members.append(JSONMember(key: k, node: scalar(pair[1].trimmingSpaces)))
             }
         } else if text.contains(":") {

@@ -78,6 +78,14 @@ package struct ExplorePlan: Sendable {
                 }
                 chosen.insert(inv)
             }
+            // A list of no name (`--invariant ,`) would check nothing and pass.
+            guard !chosen.isEmpty else {
+                throw Refusal(
+                    option: "--invariant",
+                    message:
+                        "'--invariant' names no invariant; expected a comma-separated list of"
+                        + " \(allowed.map(\.rawValue).joined(separator: ", "))")
+            }
             self.invariants = chosen
         } else {
             self.invariants = Set(allowed)

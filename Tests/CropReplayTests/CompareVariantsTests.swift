@@ -278,6 +278,21 @@ final class CompareVariantsTests: XCTestCase {
         }
     }
 
+    func testACurvesKeyIsGivenOnceAndTheCurveIsItsName() throws {
+        let dir = try folder(dragOut(#"{"policy": {"kind": "snapNearest"}}"#), "curvekeys")
+        for (value, expected) in [
+            ("spring(curve=linear)", "the curve is the name before the parentheses, not a key inside them"),
+            ("critical(curve=spring)", "the curve is the name before the parentheses, not a key inside them"),
+            ("spring(response=0.3,response=0.9)", "key \"response\" is given twice"),
+            ("critical(response=0.2, response=0.6)", "key \"response\" is given twice"),
+        ] {
+            assertOneLineError(
+                try compare(dir, ["--vary", "policy.animation=" + value]),
+                "\"\(value)\" is not a value of policy.animation: \(expected)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/s-compare"))
+    }
+
     func testALongValueGetsAFolderAFileSystemTakes() throws {
         let dir = try folder(dragOut(), "long")
         let long = "0.3" + String(repeating: "0", count: 300) + "1"

@@ -77,6 +77,18 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(runCLI(["explore", "--policy", "bounce"]).code, 2)
         XCTAssertEqual(runCLI(["explore", "--invariant", "jumps"]).code, 2)
     }
+
+    func testAnEmptyInvariantOrRateListIsRefusedNotAPass() {
+        for (args, expected) in [
+            (["--invariant", ","], "'--invariant' names no invariant; expected a comma-separated list of finite,"),
+            (["--fps", ","], "'--fps' expects frame rates from 1 to 240, got ','"),
+        ] {
+            let r = runCLI(["explore", "--preset", "circle-avatar-bounce", "--policy", "clamp", "--count", "1"] + args)
+            XCTAssertEqual(r.code, 2, r.out + r.err)
+            XCTAssertTrue(r.err.contains(expected), r.err)
+            XCTAssertEqual(r.err.split(separator: "\n").count, 1, r.err)
+        }
+    }
 }
 
 /// Deliberately broken engines: each defect is caught by the invariant that looks for it, and the

@@ -97,6 +97,11 @@ extension Commands {
                 }
                 fps.append(n)
             }
+            // A list of no rate (`--fps ,`) would leave the rate invariant nothing to compare.
+            guard !fps.isEmpty else {
+                throw UsageError(
+                    message: "'--fps' expects frame rates from 1 to 240, got '\(Echo.cap(list))'", command: "explore")
+            }
         }
         let count = try a.int("--count", min: 1, max: 10_000_000) ?? 1000
         guard let seed = UInt64(a.options["--seed"] ?? "1") else {

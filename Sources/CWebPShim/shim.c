@@ -48,6 +48,14 @@ cwebp_encoder *cwebp_encoder_new(int width, int height, int lossless, float qual
     e->config.lossless = lossless ? 1 : 0;
     e->config.quality = quality;
     e->config.method = method;
+    // Lossy VP8 keeps every macroblock's modes in a first partition of at most 512 KiB, which
+    // a frame of millions of pixels overflows (VP8_ENC_ERROR_PARTITION0_OVERFLOW): above
+    // 4096x4096 pixels the modes are coded with the fewest bits libwebp allows. Smaller frames
+    // (every golden and test) are encoded as before.
+    if (!lossless && (long long)width * height > 4096LL * 4096LL) {
+        e->config.partition_limit = 100;
+        e->config.segments = 1;
+    }
     e->config.thread_level = 0;
     e->config.exact = 0;
     if (!WebPValidateConfig(&e->config)) {

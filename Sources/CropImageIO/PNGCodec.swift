@@ -17,7 +17,7 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let why): return "not a readable PNG: \(why)"
         case .tooLarge(let w, let h): return "\(w)x\(h) pixels; the limit is 16384x16384 and 100 MP"
-        case .encodeFailed(let why): return "PNG encoding failed: \(why)"
+        case .encodeFailed(let why): return "could not encode the image: \(why)"
         case .unreadableJPEG(let why): return "not a readable JPEG: \(why)"
         case .unknownFormat: return "neither a PNG nor a JPEG file (unknown signature)"
         }

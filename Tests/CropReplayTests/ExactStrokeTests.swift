@@ -86,6 +86,28 @@ final class ExactStrokeTests: XCTestCase {
         }
     }
 
+    func testAMitreIsFilledOnlyWhereTheDashRunsThroughTheCorner() throws {
+        // A 20 x 10 rect at (20.5, 20.5), a 2-point centred border: the path is 60 long, the
+        // top-right vertex at arc length 20; each corner's mitre square is 1 x 1, a quarter of
+        // the pixel beyond the vertex ((41, 19) top-right, (19, 19) top-left), which no side's
+        // band reaches.
+        let rect = Rect(x: 20.5, y: 20.5, width: 20, height: 10)
+        func corners(_ dash: [Double]) throws -> (topRight: Double, start: Double) {
+            let map = try border(60, 50, rect: rect, width: 2, dash: dash)
+            return (map.coverage(x: 41, y: 19), map.coverage(x: 19, y: 19))
+        }
+        // A dash ending exactly at the vertex does not run through it; on at both ends of the
+        // path (59.999 is 15.999 into a period of 22), the start vertex's mitre is filled.
+        let ends = try corners([20, 2])
+        XCTAssertEqual(ends.topRight, 0, accuracy: 1e-9)
+        XCTAssertEqual(ends.start, 0.25, accuracy: 1e-9)
+        // A dash through the vertex fills its mitre.
+        XCTAssertEqual(try corners([21, 1]).topRight, 0.25, accuracy: 1e-9)
+        // Off at the end of the path (59.999 is 9.999 into a period of 10): no start mitre,
+        // though the dash is on at the start.
+        XCTAssertEqual(try corners([5, 5]).start, 0, accuracy: 1e-9)
+    }
+
     func testADashedCirclesAreaIsItsDashesSectors() throws {
         // Radius 30 centred at (40.3, 40.6), a 3-point centred band: each dash of arc length a
         // covers a / 30 radians of the annulus 28.5 ... 31.5.

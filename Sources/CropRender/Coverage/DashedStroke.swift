@@ -231,8 +231,8 @@ package struct DashedStroke: Sendable {
         let hi = mid + max(d1, d2, d3, d4)
         // That interval, tried a turn either way, inside the arc.
         var area = 0.0
-        let turn = 2 * DetMath.pi
-        for shift in [-turn, 0, turn] {
+        for k in -1...1 {
+            let shift = Double(k) * 2 * DetMath.pi
             let a = max(arc.a0, lo + shift)
             let b = min(end, hi + shift)
             if b > a { area += sectorArea(arc, from: a, to: b, x0, y0, x1, y1) }

@@ -228,14 +228,7 @@ def product(url, chromium, out):
         result["maskRestored"] = cdp.evaluate("window.playground.editor.mask")
         result["errors"] = cdp.evaluate("window.playground.errors")
 
-        rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
-                            " return [r.left, r.top, r.width, r.height]; })()")
-        vw, vh = cdp.evaluate("window.playground.viewport")
-        t0 = time.time()
-
-        def touch(kind, points):
-            pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
-            cdp.call("Input.dispatchTouchEvent", type=kind, touchPoints=pts, timestamp=round(time.time() - t0, 6))
+        rect, vw, vh, touch = frame_touches(cdp)
 
         settled = ("window.playground.values && !window.playground.values.settling && "
                    "window.playground.values.pan !== 'changed' && window.playground.values.pinch !== 'changed'")
@@ -269,19 +262,27 @@ def product(url, chromium, out):
             json.dump(result, f, indent=1)
 
 
+def frame_touches(cdp):
+    """The frame's rect on the page, the viewport in points, and a function that sends touch
+    events at viewport points [(id, x, y), ...] with timestamps from now."""
+    rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
+                        " return [r.left, r.top, r.width, r.height]; })()")
+    vw, vh = cdp.evaluate("window.playground.viewport")
+    t0 = time.time()
+
+    def touch(kind, points):
+        pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
+        cdp.call("Input.dispatchTouchEvent", type=kind, touchPoints=pts, timestamp=round(time.time() - t0, 6))
+
+    return rect, vw, vh, touch
+
+
 def drag(url, chromium, out):
     with chromium_page(chromium, "900,1000") as cdp:
         cdp.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
         cdp.call("Page.navigate", url=url)
         wait_for(cdp, "window.playground && window.playground.frames > 0", "the first frame")
-        rect = cdp.evaluate("(() => { const r = document.getElementById('frame').getBoundingClientRect();"
-                            " return [r.left, r.top, r.width, r.height]; })()")
-        vw, vh = cdp.evaluate("window.playground.viewport")
-        t0 = time.time()
-
-        def touch(kind, points):
-            pts = [{"x": rect[0] + x * rect[2] / vw, "y": rect[1] + y * rect[3] / vh, "id": i} for i, x, y in points]
-            cdp.call("Input.dispatchTouchEvent", type=kind, touchPoints=pts, timestamp=round(time.time() - t0, 6))
+        rect, vw, vh, touch = frame_touches(cdp)
 
         def shot(name):
             time.sleep(0.12)  # let the page show the latest frame

@@ -75,11 +75,7 @@ package struct RecordedTrace: Sendable, Equatable {
 
     /// Reads a recorded trace; errors name the file and the JSON path (`frames[3].imageRect`).
     package static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> RecordedTrace {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes: bytes) } catch {
-            throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
-        }
-        let top = try Field(node: root, path: "", file: file).object(allowed: topKeys)
+        let top = try Field.root(bytes, file: file).object(allowed: topKeys)
         func required(_ key: String, _ object: [String: Field], _ at: Field?) throws(ScenarioError) -> Field {
             guard let f = object[key] else {
                 throw ScenarioError(

@@ -88,11 +88,7 @@ package enum TraceCodec {
 
     /// Decodes a trace file; errors name the file and the `line:col` (syntax) or JSON path.
     package static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> TraceFile {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes: bytes) } catch {
-            throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
-        }
-        let top = try Field(node: root, path: "", file: file).object(allowed: topKeys)
+        let top = try Field.root(bytes, file: file).object(allowed: topKeys)
         func required(_ key: String, in object: [String: Field], at field: Field?) throws(ScenarioError) -> Field {
             guard let f = object[key] else {
                 throw ScenarioError(

@@ -14,6 +14,13 @@ package struct Field: Sendable {
     package let path: String
     package let file: String
 
+    /// The root of a JSON file's bytes; a syntax error names the file and its `line:col`.
+    package static func root(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Field {
+        do { return Field(node: try JSONParser.parse(bytes: bytes), path: "", file: file) } catch {
+            throw ScenarioError(file: file, place: "\(error.line):\(error.column)", message: error.message)
+        }
+    }
+
     package func error(_ message: String) -> ScenarioError { ScenarioError(file: file, place: path, message: message) }
 
     package func child(_ key: String, _ node: JSONNode) -> Field {
